@@ -1,0 +1,79 @@
+# proofsheet — the two commands of the README and their helpers.
+#   make run    install what is missing, build, make the demo gallery, print where it is
+#   make test   install what the tests need, run every test (Swift and browsers)
+#   make bench  the side-by-side benchmark
+
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+BUILD_FLAGS ?=
+BIN := .build/release/proofsheet
+VENV := .venv
+PYTHON ?= python3
+
+# Debian packages: to build and run; to test (browsers); to benchmark (the contenders).
+APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev pkg-config
+APT_TEST := $(APT_BUILD) chromium webkit2gtk-driver xvfb xauth fonts-dejavu-core python3-venv
+APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run build test test-swift test-browser deps-build deps-test deps-bench venv bench install uninstall clean screenshot
+
+run: deps-build build
+	$(BIN) demo --output Site
+	@echo "Open $(CURDIR)/Site/index.html in a browser."
+
+build:
+	$(SWIFT) build -c release $(BUILD_FLAGS)
+
+# Installs the Debian packages in $(1) that are not installed yet.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+endef
+
+deps-build:
+	$(call apt_install,$(APT_BUILD))
+
+deps-test:
+	$(call apt_install,$(APT_TEST))
+
+deps-bench:
+	$(call apt_install,$(APT_BENCH))
+
+# The Python side of the tests: Playwright (driving Debian's chromium), Selenium (driving
+# WebKit through webkit2gtk-driver), axe-core for accessibility.
+venv: $(VENV)/.installed
+$(VENV)/.installed: Tests/browser/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
+	touch $@
+
+test: deps-test test-swift test-browser
+
+test-swift:
+	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT) test $(BUILD_FLAGS)
+
+test-browser: venv build
+	$(VENV)/bin/python -m pytest -q Tests/browser
+
+bench: deps-bench build
+	$(PYTHON) bench/bench.py
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/proofsheet/Templates
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/proofsheet
+	install -m 644 Templates/* $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/proofsheet
+	rm -rf $(DESTDIR)$(PREFIX)/share/proofsheet
+
+clean:
+	rm -rf .build

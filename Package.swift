@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "proofsheet",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "proofsheet", targets: ["proofsheet"]),
+        .library(name: "ProofsheetKit", targets: ["ProofsheetKit"]),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing fetched.
+        // No pkgConfig for gd: Debian's gdlib.pc adds -DAVIF_DLL, a flag SwiftPM refuses
+        // with a warning on every build; the headers are in the default include path.
+        .systemLibrary(
+            name: "CGD",
+            providers: [.apt(["libgd-dev"]), .brew(["gd"])]),
+        .systemLibrary(
+            name: "CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+
+        // All domain logic; the only module that imports the C ones.
+        .target(
+            name: "ProofsheetKit",
+            dependencies: ["CGD", "CExif", "CJPEG"]),
+        // Argument parsing and one type per command.
+        .target(name: "ProofsheetCLI", dependencies: ["ProofsheetKit"]),
+        // One short file: run the CLI, exit with its code.
+        .executableTarget(name: "proofsheet", dependencies: ["ProofsheetCLI"]),
+
+        .testTarget(name: "ProofsheetKitTests", dependencies: ["ProofsheetKit", "ProofsheetCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+import Foundation
+import ProofsheetKit
+
+/// Turns the words after `proofsheet` into an `Invocation`: a pure function, so every
+/// case is testable without running anything.
+public enum ArgumentParser {
+    public static let commands = ["build", "collect", "demo", "help"]
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "--version", "-V", "version": return .version
+        case "help":
+            guard let topic = rest.first else { return .help(topic: nil) }
+            guard commands.contains(topic) else { throw UsageError("no help for '\(topic)': commands are \(commands.joined(separator: ", "))") }
+            return .help(topic: topic)
+        case "build": return try parseBuild(rest)
+        case "collect": return try parseCollect(rest)
+        case "demo": return try parseDemo(rest)
+        default:
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first: \(commands.joined(separator: ", "))") }
+            throw UsageError("unknown command '\(first)': commands are \(commands.joined(separator: ", "))")
+        }
+    }
+
+    static func parseBuild(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "build",
+            specs: [
+                "--output": .value, "-o": .value, "--title": .value, "--limit": .value, "--sort": .value,
+                "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
+                "--exclude": .repeated, "--include-gps": .flag, "--strict": .flag, "--quiet": .flag, "-q": .flag,
+                "--templates": .value,
+            ],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "build") }
+        guard let library = scanner.positionals.first else { throw UsageError("build needs a LIBRARY folder", command: "build") }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError("build takes one LIBRARY folder; unexpected '\(scanner.positionals[1])'", command: "build")
+        }
+        guard !library.isEmpty else { throw UsageError("build needs a LIBRARY folder", command: "build") }
+        if scanner.value("--output") != nil && scanner.value("-o") != nil {
+            throw UsageError("option '--output' given twice", command: "build")
+        }
+        if scanner.value("--jobs") != nil && scanner.value("-j") != nil {
+            throw UsageError("option '--jobs' given twice", command: "build")
+        }
+        let sort: PhotoSort
+        switch scanner.value("--sort") {
+        case nil: sort = .date
+        case let text?:
+            guard let value = PhotoSort(rawValue: text) else {
+                throw UsageError("option '--sort' is 'date' or 'name', not '\(text)'", command: "build")
+            }
+            sort = value
+        }
+        let thumb = try scanner.integer("--thumb-size", default: 400, in: 32...4096)
+        let preview = try scanner.integer("--preview-size", default: 1600, in: 64...8192)
+        let quality = try scanner.integer("--quality", default: 82, in: 1...100)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs =
+            scanner.value("-j") != nil
+            ? try scanner.integer("-j", default: cores, in: 1...256) : try scanner.integer("--jobs", default: cores, in: 1...256)
+        var excludes: [ExcludePattern] = []
+        for glob in scanner.list("--exclude") {
+            guard !glob.isEmpty else { throw UsageError("option '--exclude' needs a pattern", command: "build") }
+            excludes.append(ExcludePattern(glob))
+        }
+        let output = try scanner.nonEmpty("--output", "-o") ?? "Site"
+        let options = BuildOptions(
+            library: library,
+            output: output,
+            title: scanner.value("--title"),
+            limit: try scanner.integer("--limit", default: 1, in: 0...100_000),
+            sort: sort,
+            sizes: ImageSizes(thumbnail: thumb, preview: preview, quality: quality),
+            jobs: jobs,
+            excludes: excludes,
+            includeGPS: scanner.flag("--include-gps"),
+            templates: try scanner.nonEmpty("--templates"))
+        return .build(options, strict: scanner.flag("--strict"), quiet: scanner.flag("--quiet") || scanner.flag("-q"))
+    }
+
+    static func parseCollect(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "collect",
+            specs: [
+                "--library": .value, "-l": .value, "--output": .value, "-o": .value, "--name-pattern": .value,
+                "--dry-run": .flag, "-n": .flag, "--force": .flag, "-f": .flag, "--link": .flag,
+            ],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "collect") }
+        guard let order = scanner.positionals.first, !order.isEmpty else {
+            throw UsageError("collect needs an ORDER_FILE", command: "collect")
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError("collect takes one ORDER_FILE; unexpected '\(scanner.positionals[1])'", command: "collect")
+        }
+        guard let library = try scanner.nonEmpty("--library", "-l") else {
+            throw UsageError("collect needs --library LIBRARY: the folder the gallery was built from", command: "collect")
+        }
+        let pattern = try scanner.nonEmpty("--name-pattern") ?? CollectOptions.defaultNamePattern
+        return .collect(
+            CollectOptions(
+                orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"),
+                namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
+                force: scanner.flag("--force") || scanner.flag("-f"), link: scanner.flag("--link")))
+    }
+
+    static func parseDemo(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "demo",
+            specs: ["--output": .value, "-o": .value, "--library": .value, "--quiet": .flag, "-q": .flag],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "demo") }
+        if let extra = scanner.positionals.first {
+            throw UsageError("demo takes no arguments; unexpected '\(extra)'", command: "demo")
+        }
+        return .demo(
+            output: try scanner.nonEmpty("--output", "-o") ?? "Site",
+            library: try scanner.nonEmpty("--library"),
+            quiet: scanner.flag("--quiet") || scanner.flag("-q"))
+    }
+}

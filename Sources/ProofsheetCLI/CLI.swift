@@ -1,0 +1,32 @@
+import ProofsheetKit
+
+/// The command-line interface: parse, validate, run. `main` calls `run` and exits with
+/// what it returns.
+public enum CLI {
+    public static func run(arguments: [String], console: Console = .standard()) async -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try ArgumentParser.parse(arguments)
+        } catch {
+            console.warn("proofsheet: \(error.message)")
+            let help = error.command.map { "proofsheet \($0) --help" } ?? "proofsheet --help"
+            console.warn("Run '\(help)' for usage.")
+            return ExitCode.usage
+        }
+        switch invocation {
+        case .help(let topic):
+            console.print(HelpText.text(for: topic), terminator: "")
+            return ExitCode.success
+        case .version:
+            let formats = Thumbnailer.readableFormats.map(\.displayName).joined(separator: ", ")
+            console.print("\(Proofsheet.generator)\nreads: \(formats)")
+            return ExitCode.success
+        case .build(let options, let strict, let quiet):
+            return await BuildCommand(options: options, strict: strict, quiet: quiet).run(console: console)
+        case .collect(let options):
+            return await CollectCommand(options: options).run(console: console)
+        case .demo(let output, let library, let quiet):
+            return await DemoCommand(output: output, library: library, quiet: quiet).run(console: console)
+        }
+    }
+}

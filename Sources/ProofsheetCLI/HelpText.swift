@@ -1,0 +1,93 @@
+/// The help texts, as literals: what the user reads is what the tests compare.
+public enum HelpText {
+    public static let main = """
+        proofsheet — turn a folder of photos into a gallery to browse and pick from, offline
+
+        USAGE
+          proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
+          proofsheet collect ORDER_FILE --library LIBRARY [options]
+                                                    gather the picked originals, in order
+          proofsheet demo [--output DIR]            draw a sample library and build it
+          proofsheet help [COMMAND]                 show help for a command
+          proofsheet --version                      show the version and readable formats
+
+        Run 'proofsheet help build' (or collect, demo) for every option.
+
+        EXIT STATUS
+          0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
+
+        """
+
+    public static let build = """
+        USAGE
+          proofsheet build LIBRARY [options]
+
+        Walks LIBRARY (each folder is an album), reads EXIF, makes thumbnails and previews
+        concurrently, and writes a static site: open OUTPUT/index.html in any browser.
+        Rebuilding reuses everything unchanged; the previous site stays usable until the
+        new one is complete.
+
+        OPTIONS
+          -o, --output DIR        where to write the site (default: Site)
+              --title TEXT        the gallery's title (default: the library folder's name)
+              --limit N           how many photos a viewer may pick; 0 = no limit (default: 1)
+              --sort date|name    order of photos within an album (default: date)
+              --thumb-size PX     long edge of thumbnails; a 2x version is made too (default: 400)
+              --preview-size PX   long edge of full-screen previews (default: 1600)
+              --quality Q         JPEG quality of the images, 1-100 (default: 82)
+          -j, --jobs N            photos processed at once (default: the number of cores)
+              --exclude GLOB      leave out matching files or folders; repeatable
+                                  (matched against the relative path and the name)
+              --include-gps       put GPS positions in the site (left out by default)
+              --templates DIR     use your own page templates instead of the built-in ones
+              --strict            exit with status 1 if any photo could not be used
+          -q, --quiet             no progress line, only warnings, errors and the summary
+          -h, --help              show this help
+
+        """
+
+    public static let collect = """
+        USAGE
+          proofsheet collect ORDER_FILE --library LIBRARY [options]
+
+        Reads the order file exported from the gallery page (JSON, or plain text with one
+        relative path per line) and copies the picked originals, in the picked order, into
+        a folder. All or nothing: on any problem nothing is written.
+
+        OPTIONS
+          -l, --library DIR       the photo library the gallery was built from (required)
+          -o, --output DIR        where to put the picks (default: "TITLE picks")
+              --name-pattern P    how to name the files (default: {order}-{name});
+                                  tokens: {order} {name} {stem} {ext} {album} {date}
+          -n, --dry-run           print the plan, write nothing
+          -f, --force             collect originals changed since the build; overwrite files
+              --link              hard-link instead of copying where possible
+          -h, --help              show this help
+
+        """
+
+    public static let demo = """
+        USAGE
+          proofsheet demo [--output DIR] [--library DIR]
+
+        Draws a sample library of 24 photos in three albums (every EXIF orientation, a few
+        non-ASCII names) and builds its gallery with a pick limit of 3.
+
+        OPTIONS
+          -o, --output DIR        where to write the site (default: Site)
+              --library DIR       where to draw the sample photos (default: demo-library,
+                                  beside the output folder)
+          -q, --quiet             no progress line
+          -h, --help              show this help
+
+        """
+
+    public static func text(for topic: String?) -> String {
+        switch topic {
+        case "build": build
+        case "collect": collect
+        case "demo": demo
+        default: main
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import ProofsheetKit
+
+/// What the command line asks for, parsed and validated, not yet run.
+public enum Invocation: Equatable, Sendable {
+    case help(topic: String?)
+    case version
+    case build(BuildOptions, strict: Bool, quiet: Bool)
+    case collect(CollectOptions)
+    case demo(output: String, library: String?, quiet: Bool)
+}

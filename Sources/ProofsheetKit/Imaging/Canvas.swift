@@ -1,0 +1,55 @@
+/// A picture to draw on and encode: the public face of libgd for the demo library and
+/// for tests that make their own photos and look at the pixels of the results.
+public struct Canvas: ~Copyable {
+    private let image: GDImage
+
+    private init(image: consuming GDImage) {
+        self.image = image
+    }
+
+    /// A white canvas.
+    public init(width: Int, height: Int) throws {
+        self.init(image: try GDImage(width: width, height: height))
+    }
+
+    /// Decodes any format libgd reads (the whole image, no scaling).
+    public init(decoding bytes: [UInt8]) throws {
+        guard let format = ImageFormat.sniff(bytes) else { throw ImagingError.corrupt("not an image") }
+        self.init(image: try GDImage.decode(bytes, format: format))
+    }
+
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+
+    public func pixel(x: Int, y: Int) -> RGB { image.pixel(x: x, y: y) }
+
+    public func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB) {
+        image.fillRectangle(x: x, y: y, width: width, height: height, color: color)
+    }
+
+    public func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB) {
+        image.fillEllipse(centerX: centerX, centerY: centerY, width: width, height: height, color: color)
+    }
+
+    public func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB) {
+        image.fillPolygon(points, color: color)
+    }
+
+    /// Big block text (libgd's built-in font, enlarged): the same on every machine.
+    public func drawText(_ text: String, x: Int, y: Int, scale: Int, color: RGB) {
+        image.drawText(text, x: x, y: y, scale: scale, color: color)
+    }
+
+    public static func textSize(_ text: String, scale: Int) -> (width: Int, height: Int) {
+        GDImage.textSize(text, scale: scale)
+    }
+
+    /// The pixels as a camera would store them for `orientation`: showing the result with
+    /// that orientation applied gives back this canvas.
+    public func storedForm(for orientation: Orientation) throws -> Canvas {
+        Canvas(image: try image.storedForm(for: orientation))
+    }
+
+    public func jpegData(quality: Int = 90) throws -> [UInt8] { try image.jpegData(quality: quality) }
+    public func pngData() throws -> [UInt8] { try image.pngData() }
+}

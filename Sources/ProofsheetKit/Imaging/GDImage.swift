@@ -1,0 +1,246 @@
+internal import CGD
+internal import CJPEG
+
+/// The one owner of a libgd image. It is created by adopting a `gdImagePtr` and frees
+/// it in `deinit`; the pointer never leaves this type.
+///
+/// Not copyable and not `Sendable`: an image lives and dies inside one task.
+struct GDImage: ~Copyable {
+    private let handle: gdImagePtr
+
+    private init(adopting handle: gdImagePtr) {
+        self.handle = handle
+    }
+
+    deinit {
+        gdImageDestroy(handle)
+    }
+
+    /// A new truecolor image, filled with white.
+    init(width: Int, height: Int) throws(ImagingError) {
+        guard width > 0, height > 0, let handle = gdImageCreateTrueColor(Int32(width), Int32(height)) else {
+            throw .outOfMemory
+        }
+        gdImageFilledRectangle(handle, 0, 0, Int32(width - 1), Int32(height - 1), ps_gd_true_color(255, 255, 255))
+        self.init(adopting: handle)
+    }
+
+    var width: Int { Int(ps_gd_width(handle)) }
+    var height: Int { Int(ps_gd_height(handle)) }
+
+    // MARK: Decoding
+
+    /// Decodes a JPEG with libjpeg-turbo, straight at the smallest DCT scale whose long
+    /// edge still covers `minimumLongEdge`. `storedSize` receives the full stored size.
+    static func decodeJPEG(
+        _ bytes: [UInt8], minimumLongEdge: Int, maximumPixels: Int, storedSize: inout (width: Int, height: Int)
+    ) throws(ImagingError) -> GDImage {
+        var width: Int32 = 0, height: Int32 = 0
+        var output: gdImagePtr?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            ps_jpeg_decode_scaled(
+                buffer.baseAddress, UInt(buffer.count), Int32(clamping: max(1, minimumLongEdge)),
+                Int64(maximumPixels), &width, &height, &output, &message, message.count)
+        }
+        storedSize = (Int(width), Int(height))
+        switch Int(status) {
+        case PS_JPEG_OK:
+            guard let output else { throw .outOfMemory }
+            return GDImage(adopting: output)
+        case PS_JPEG_TOO_LARGE:
+            throw .tooLarge(width: Int(width), height: Int(height))
+        case PS_JPEG_TRUNCATED:
+            throw .truncated
+        case PS_JPEG_NO_MEMORY:
+            throw .outOfMemory
+        default:
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw .corrupt(text.isEmpty ? "not a valid JPEG" : text)
+        }
+    }
+
+    /// Decodes any format libgd reads. The caller has already checked the declared size.
+    static func decode(_ bytes: [UInt8], format: ImageFormat) throws(ImagingError) -> GDImage {
+        guard bytes.count < Int(Int32.max) else { throw .corrupt("the file is too big to decode") }
+        let size = Int32(bytes.count)
+        let decoded: gdImagePtr? = bytes.withUnsafeBufferPointer { buffer in
+            let data = UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
+            switch format {
+            case .jpeg: return gdImageCreateFromJpegPtr(size, data)
+            case .png: return gdImageCreateFromPngPtr(size, data)
+            case .gif: return gdImageCreateFromGifPtr(size, data)
+            case .webp: return gdImageCreateFromWebpPtr(size, data)
+            case .tiff: return gdImageCreateFromTiffPtr(size, data)
+            case .bmp: return gdImageCreateFromBmpPtr(size, data)
+            case .heif: return gdImageCreateFromHeifPtr(size, data)
+            case .avif: return gdImageCreateFromAvifPtr(size, data)
+            }
+        }
+        guard let decoded else { throw .corrupt("libgd could not decode this \(format.displayName) file") }
+        let image = GDImage(adopting: decoded)
+        if ps_gd_is_true_color(image.handle) == 0 {
+            // Palette images (GIF, some PNGs) become truecolor so every later step is one path.
+            guard gdImagePaletteToTrueColor(image.handle) != 0 else { throw .outOfMemory }
+        }
+        ps_gd_flatten_on_white(image.handle)
+        return image
+    }
+
+    /// Which formats the installed libgd can read, asked at run time.
+    static var readableFormats: [ImageFormat] {
+        ImageFormat.allCases.filter { format in
+            let probe: String = switch format {
+            case .jpeg: "x.jpg"
+            case .png: "x.png"
+            case .gif: "x.gif"
+            case .webp: "x.webp"
+            case .tiff: "x.tiff"
+            case .bmp: "x.bmp"
+            case .heif: "x.heic"
+            case .avif: "x.avif"
+            }
+            return gdSupportsFileType(probe, 0) != 0
+        }
+    }
+
+    // MARK: Transforming
+
+    /// A copy scaled to exactly `width`×`height`. The method follows the ratio: area
+    /// averaging (`gdImageCopyResampled`) when shrinking by 1.5× or more, where bilinear
+    /// sampling would alias; bilinear (`gdImageScale`) for small ratios, where it is
+    /// several times faster and as good.
+    func resized(width: Int, height: Int) throws(ImagingError) -> GDImage {
+        let ratio = Double(self.width) / Double(max(1, width))
+        if ratio < 1.5 {
+            gdImageSetInterpolationMethod(handle, GD_BILINEAR_FIXED)
+            guard let scaled = gdImageScale(handle, UInt32(width), UInt32(height)) else { throw .outOfMemory }
+            ps_gd_make_opaque(scaled)
+            return GDImage(adopting: scaled)
+        }
+        guard let target = gdImageCreateTrueColor(Int32(width), Int32(height)) else { throw .outOfMemory }
+        gdImageCopyResampled(
+            target, handle, 0, 0, 0, 0, Int32(width), Int32(height), Int32(self.width), Int32(self.height))
+        return GDImage(adopting: target)
+    }
+
+    /// A copy turned upright for an EXIF orientation.
+    func oriented(_ orientation: Orientation) throws(ImagingError) -> GDImage {
+        guard let turned = ps_gd_oriented(handle, Int32(orientation.rawValue)) else { throw .outOfMemory }
+        return GDImage(adopting: turned)
+    }
+
+    /// The inverse: how a camera would have stored this upright image for `orientation`.
+    func storedForm(for orientation: Orientation) throws(ImagingError) -> GDImage {
+        guard let turned = ps_gd_unoriented(handle, Int32(orientation.rawValue)) else { throw .outOfMemory }
+        return GDImage(adopting: turned)
+    }
+
+    // MARK: Encoding
+
+    /// Encodes as a baseline JPEG with no metadata. libgd's buffer is freed here, in the
+    /// scope that received it.
+    func jpegData(quality: Int) throws(ImagingError) -> [UInt8] {
+        var size: Int32 = 0
+        guard let buffer = gdImageJpegPtr(handle, &size, Int32(quality)) else {
+            throw .encodingFailed
+        }
+        defer { gdFree(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// Encodes as PNG (lossless), for tests and the demo.
+    func pngData() throws(ImagingError) -> [UInt8] {
+        var size: Int32 = 0
+        guard let buffer = gdImagePngPtr(handle, &size) else { throw .encodingFailed }
+        defer { gdFree(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    // MARK: Pixels and drawing
+
+    func pixel(x: Int, y: Int) -> RGB {
+        let value = Int(ps_gd_pixel(handle, Int32(x), Int32(y)))
+        return RGB(red: (value >> 16) & 0xFF, green: (value >> 8) & 0xFF, blue: value & 0xFF)
+    }
+
+    func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB) {
+        gdImageFilledRectangle(handle, Int32(x), Int32(y), Int32(x + width - 1), Int32(y + height - 1), color.gd)
+    }
+
+    func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB) {
+        gdImageFilledEllipse(handle, Int32(centerX), Int32(centerY), Int32(width), Int32(height), color.gd)
+    }
+
+    func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB) {
+        var gdPoints = points.map { gdPoint(x: Int32($0.x), y: Int32($0.y)) }
+        gdImageFilledPolygon(handle, &gdPoints, Int32(gdPoints.count), color.gd)
+    }
+
+    /// Draws text with libgd's built-in giant font, enlarged `scale` times with hard
+    /// edges: big, readable, and the same on every machine (no font files needed).
+    func drawText(_ text: String, x: Int, y: Int, scale: Int, color: RGB) {
+        let font = ps_gd_font_giant()!
+        let glyphWidth = Int(font.pointee.w), glyphHeight = Int(font.pointee.h)
+        let ascii = text.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : UInt8(ascii: "?") }
+        let width = max(1, glyphWidth * ascii.count), height = glyphHeight
+        guard let small = gdImageCreateTrueColor(Int32(width), Int32(height)) else { return }
+        defer { gdImageDestroy(small) }
+        // Transparent background so only the glyphs land on the picture.
+        gdImageAlphaBlending(small, 0)
+        gdImageFilledRectangle(small, 0, 0, Int32(width - 1), Int32(height - 1), ps_gd_true_color_alpha(0, 0, 0, 127))
+        var cString = ascii.map { $0 } + [0]
+        gdImageString(small, font, 0, 0, &cString, color.gd)
+        gdImageAlphaBlending(handle, 1)
+        gdImageCopyResized(
+            handle, small, Int32(x), Int32(y), 0, 0, Int32(width * scale), Int32(height * scale),
+            Int32(width), Int32(height))
+    }
+
+    static func textSize(_ text: String, scale: Int) -> (width: Int, height: Int) {
+        let font = ps_gd_font_giant()!
+        return (Int(font.pointee.w) * text.unicodeScalars.count * scale, Int(font.pointee.h) * scale)
+    }
+}
+
+/// A colour, 8 bits a channel.
+public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var red: Int, green: Int, blue: Int
+
+    public init(red: Int, green: Int, blue: Int) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    var gd: Int32 { ps_gd_true_color(Int32(red), Int32(green), Int32(blue)) }
+
+    /// The largest difference in any channel: a simple "how close" for tests.
+    public func distance(to other: RGB) -> Int {
+        max(abs(red - other.red), abs(green - other.green), abs(blue - other.blue))
+    }
+
+    public var description: String { "rgb(\(red), \(green), \(blue))" }
+}
+
+/// Why an image could not be read or written.
+public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+    case corrupt(String)
+    case truncated
+    case tooLarge(width: Int, height: Int)
+    case unsupported(ImageFormat)
+    case outOfMemory
+    case encodingFailed
+
+    public var description: String {
+        switch self {
+        case .corrupt(let reason): "corrupt image (\(reason))"
+        case .truncated: "truncated image: the file ends before the picture does"
+        case .tooLarge(let width, let height):
+            "refused: the header declares \(width)×\(height) pixels, over the limit of \(Thumbnailer.maximumMegapixels) megapixels"
+        case .unsupported(let format): "\(format.displayName) is not supported by the installed libgd"
+        case .outOfMemory: "not enough memory to process this image"
+        case .encodingFailed: "could not encode the result as JPEG"
+        }
+    }
+}

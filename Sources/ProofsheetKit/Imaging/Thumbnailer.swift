@@ -1,0 +1,101 @@
+/// One rendered image: its JPEG bytes and pixel size.
+public struct RenderedImage: Sendable, Equatable {
+    public var jpeg: [UInt8]
+    public var width: Int
+    public var height: Int
+}
+
+/// Everything made from one photo: its metadata and the three images.
+public struct RenderedPhoto: Sendable {
+    public var format: ImageFormat
+    public var metadata: PhotoMetadata
+    /// The upright pixel size of the original.
+    public var width: Int
+    public var height: Int
+    public var preview: RenderedImage
+    public var thumbnail: RenderedImage
+    public var thumbnail2x: RenderedImage
+}
+
+/// Turns the bytes of one photo into a preview and two thumbnails, upright.
+///
+/// One decode serves every size: JPEGs are decoded once by libjpeg-turbo straight at the
+/// smallest DCT scale that still covers the preview; the preview is made from that, and
+/// each thumbnail from the one before it, so each step shrinks as little as possible.
+public enum Thumbnailer {
+    /// Images whose header declares more than this are refused before decoding.
+    public static let maximumMegapixels = 100
+
+    public static func render(_ bytes: [UInt8], sizes: ImageSizes) throws(ImagingError) -> RenderedPhoto {
+        guard let format = ImageFormat.sniff(bytes) else { throw .corrupt("not an image this tool reads") }
+        let metadata = format == .jpeg ? ExifReader.read(jpeg: bytes) : PhotoMetadata()
+        var stored = (width: 0, height: 0)
+        let source = try decode(bytes, format: format, sizes: sizes, storedSize: &stored)
+        let storedWidth = stored.width, storedHeight = stored.height
+
+        let orientation = metadata.orientation
+        let uprightWidth = orientation.swapsDimensions ? storedHeight : storedWidth
+        let uprightHeight = orientation.swapsDimensions ? storedWidth : storedHeight
+
+        // Preview: scale in stored orientation (fewer pixels to turn), then turn upright.
+        let previewSize = ImageSizes.fit(width: uprightWidth, height: uprightHeight, longEdge: sizes.preview)
+        let scaledStored =
+            orientation.swapsDimensions
+            ? (width: previewSize.height, height: previewSize.width) : (width: previewSize.width, height: previewSize.height)
+        let preview: GDImage
+        if scaledStored.width == source.width && scaledStored.height == source.height {
+            preview = try source.oriented(orientation)
+        } else {
+            preview = try source.resized(width: scaledStored.width, height: scaledStored.height).oriented(orientation)
+        }
+        _ = consume source  // free the full decode before making the smaller images
+
+        let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: 2 * sizes.thumbnail)
+        let thumb2x = try preview.resized(width: size2x.width, height: size2x.height)
+        let size1x = ImageSizes.fit(width: thumb2x.width, height: thumb2x.height, longEdge: sizes.thumbnail)
+        let thumb1x = try thumb2x.resized(width: size1x.width, height: size1x.height)
+
+        return RenderedPhoto(
+            format: format,
+            metadata: metadata,
+            width: uprightWidth,
+            height: uprightHeight,
+            preview: RenderedImage(jpeg: try preview.jpegData(quality: sizes.quality), width: preview.width, height: preview.height),
+            thumbnail: RenderedImage(jpeg: try thumb1x.jpegData(quality: sizes.quality), width: thumb1x.width, height: thumb1x.height),
+            thumbnail2x: RenderedImage(jpeg: try thumb2x.jpegData(quality: sizes.quality), width: thumb2x.width, height: thumb2x.height))
+    }
+
+    /// Decodes the photo at the smallest size that still covers every output.
+    private static func decode(
+        _ bytes: [UInt8], format: ImageFormat, sizes: ImageSizes, storedSize: inout (width: Int, height: Int)
+    ) throws(ImagingError) -> GDImage {
+        let maximumPixels = maximumMegapixels * 1_000_000
+        if format == .jpeg {
+            // The largest output is the preview (or the 2x thumbnail, if someone asks for
+            // thumbnails bigger than half the preview).
+            let largest = max(sizes.preview, 2 * sizes.thumbnail)
+            return try GDImage.decodeJPEG(
+                bytes, minimumLongEdge: largest, maximumPixels: maximumPixels, storedSize: &storedSize)
+        }
+        guard let declared = ImageHeader.declaredSize(of: bytes, format: format) else {
+            throw .corrupt("cannot read the \(format.displayName) header")
+        }
+        guard declared.width > 0, declared.height > 0 else {
+            throw .corrupt("the \(format.displayName) header declares an empty image")
+        }
+        guard declared.width * declared.height <= maximumPixels else {
+            throw .tooLarge(width: declared.width, height: declared.height)
+        }
+        guard GDImage.readableFormats.contains(format) else { throw .unsupported(format) }
+        let image = try GDImage.decode(bytes, format: format)
+        storedSize = (image.width, image.height)
+        return image
+    }
+
+    /// The formats the installed libgd can read, asked of libgd at run time. JPEG is always
+    /// readable: proofsheet decodes it with libjpeg itself.
+    public static var readableFormats: [ImageFormat] {
+        let formats = GDImage.readableFormats
+        return formats.contains(.jpeg) ? formats : [.jpeg] + formats
+    }
+}
