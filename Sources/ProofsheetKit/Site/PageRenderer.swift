@@ -93,4 +93,24 @@ struct PageRenderer {
     static func albumAnchor(_ path: String) -> String {
         "album-" + StableHash.hex(of: "album", path, digits: 8)
     }
+
+    // MARK: Placeholders
+
+    static let knownPlaceholders: [String: Set<String>] = [
+        "index.html": ["title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "albums", "data"],
+        "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos"],
+        "photo.html": [
+            "id", "position", "name", "path", "album", "date", "date_label", "camera", "description", "thumb",
+            "thumb2x", "width", "height", "preview", "preview_width", "preview_height",
+        ],
+    ]
+
+    /// Fails before any image work when a template names a value that does not exist.
+    static func checkPlaceholders(_ templates: TemplateSet) throws {
+        for (template, file) in [(templates.index, "index.html"), (templates.album, "album.html"), (templates.photo, "photo.html")] {
+            if let unknown = template.placeholders.first(where: { !knownPlaceholders[file]!.contains($0) }) {
+                throw ProofsheetError(template.name, "unknown placeholder {{\(unknown)}}")
+            }
+        }
+    }
 }

@@ -163,26 +163,8 @@ public struct SiteBuilder: Sendable {
         }
         guard FileSystem.isDirectory(directory) else { throw ProofsheetError(directory, "no such templates folder") }
         let templates = try TemplateSet(directory: directory)
-        try Self.checkPlaceholders(templates)
+        try PageRenderer.checkPlaceholders(templates)
         return templates
-    }
-
-    static let knownPlaceholders: [String: Set<String>] = [
-        "index.html": ["title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "albums", "data"],
-        "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos"],
-        "photo.html": [
-            "id", "position", "name", "path", "album", "date", "date_label", "camera", "description", "thumb",
-            "thumb2x", "width", "height", "preview", "preview_width", "preview_height",
-        ],
-    ]
-
-    /// Fails before any image work when a template names a value that does not exist.
-    static func checkPlaceholders(_ templates: TemplateSet) throws {
-        for (template, file) in [(templates.index, "index.html"), (templates.album, "album.html"), (templates.photo, "photo.html")] {
-            if let unknown = template.placeholders.first(where: { !knownPlaceholders[file]!.contains($0) }) {
-                throw ProofsheetError(template.name, "unknown placeholder {{\(unknown)}}")
-            }
-        }
     }
 
     // MARK: Planning
