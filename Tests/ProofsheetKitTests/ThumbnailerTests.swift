@@ -1,0 +1,125 @@
+import ProofsheetKit
+import Testing
+
+@Suite("Thumbnailer")
+struct ThumbnailerTests {
+    @Test("every EXIF orientation gives upright images", arguments: Orientation.allCases)
+    func upright(orientation: Orientation) throws {
+        let photo = try TestPhoto.jpeg(width: 900, height: 600, orientation: orientation)
+        let rendered = try Thumbnailer.render(photo, sizes: ImageSizes(thumbnail: 100, preview: 400))
+        #expect(rendered.metadata.orientation == orientation)
+        #expect(rendered.width == 900 && rendered.height == 600)
+        for image in [rendered.preview, rendered.thumbnail2x, rendered.thumbnail] {
+            #expect(image.width > image.height, "landscape stays landscape")
+            try expectUpright(image.jpeg)
+        }
+    }
+
+    @Test("sizes follow the long edge: thumbnail, its 2x version and the preview")
+    func sizes() throws {
+        let landscape = try Thumbnailer.render(
+            try TestPhoto.jpeg(width: 2000, height: 1500), sizes: ImageSizes(thumbnail: 200, preview: 800))
+        #expect((landscape.preview.width, landscape.preview.height) == (800, 600))
+        #expect((landscape.thumbnail2x.width, landscape.thumbnail2x.height) == (400, 300))
+        #expect((landscape.thumbnail.width, landscape.thumbnail.height) == (200, 150))
+
+        let portrait = try Thumbnailer.render(
+            try TestPhoto.jpeg(width: 1500, height: 2000), sizes: ImageSizes(thumbnail: 200, preview: 800))
+        #expect((portrait.preview.width, portrait.preview.height) == (600, 800))
+        #expect((portrait.thumbnail.width, portrait.thumbnail.height) == (150, 200))
+    }
+
+    @Test("a small photo is never enlarged")
+    func noUpscaling() throws {
+        let rendered = try Thumbnailer.render(
+            try TestPhoto.jpeg(width: 300, height: 120), sizes: ImageSizes(thumbnail: 200, preview: 1600))
+        #expect((rendered.preview.width, rendered.preview.height) == (300, 120))
+        #expect((rendered.thumbnail2x.width, rendered.thumbnail2x.height) == (300, 120))
+        #expect((rendered.thumbnail.width, rendered.thumbnail.height) == (200, 80))
+    }
+
+    @Test("the images carry no metadata from the original")
+    func noMetadataCopied() throws {
+        var exif = ExifWriter()
+        exif.make = "SecretCam"
+        exif.gps = GPSPosition(latitude: 48.85, longitude: 2.35)
+        let rendered = try Thumbnailer.render(
+            try TestPhoto.jpeg(exif: exif), sizes: ImageSizes(thumbnail: 100, preview: 300))
+        for image in [rendered.preview, rendered.thumbnail2x, rendered.thumbnail] {
+            #expect(ExifReader.read(jpeg: image.jpeg) == PhotoMetadata())
+            #expect(!image.jpeg.contains(subsequence: Array("SecretCam".utf8)))
+        }
+    }
+
+    @Test("PNG goes through libgd's decoder, upright and flattened")
+    func png() throws {
+        let rendered = try Thumbnailer.render(try TestPhoto.png(width: 600, height: 400), sizes: ImageSizes(thumbnail: 100, preview: 300))
+        #expect(rendered.format == .png)
+        #expect((rendered.preview.width, rendered.preview.height) == (300, 200))
+        try expectUpright(rendered.thumbnail.jpeg)
+    }
+
+    @Test("a truncated JPEG is refused as truncated")
+    func truncated() throws {
+        let photo = try TestPhoto.jpeg(width: 800, height: 600)
+        #expect(throws: ImagingError.truncated) {
+            try Thumbnailer.render(Array(photo.prefix(photo.count / 2)), sizes: ImageSizes())
+        }
+    }
+
+    @Test("garbage after a JPEG signature is refused as corrupt")
+    func corrupt() throws {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        bytes += (0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        #expect {
+            try Thumbnailer.render(bytes, sizes: ImageSizes())
+        } throws: { error in
+            guard case ImagingError.corrupt = error else { return false }
+            return true
+        }
+    }
+
+    @Test("a header declaring over 100 megapixels is refused before decoding", arguments: [ImageFormat.jpeg, .png])
+    func decompressionBomb(format: ImageFormat) throws {
+        let bomb = format == .jpeg ? Self.jpegBomb(width: 20000, height: 20000) : Self.pngBomb(width: 30000, height: 30000)
+        #expect {
+            try Thumbnailer.render(bomb, sizes: ImageSizes())
+        } throws: { error in
+            guard case ImagingError.tooLarge = error else { return false }
+            return true
+        }
+    }
+
+    /// A real small JPEG whose frame header is patched to claim a huge size.
+    static func jpegBomb(width: Int, height: Int) -> [UInt8] {
+        var bytes = try! TestPhoto.jpeg(width: 64, height: 64)
+        var i = 2
+        while i + 9 < bytes.count {
+            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if marker == 0xC0 || marker == 0xC2 {
+                bytes[i + 5] = UInt8(height >> 8); bytes[i + 6] = UInt8(height & 0xFF)
+                bytes[i + 7] = UInt8(width >> 8); bytes[i + 8] = UInt8(width & 0xFF)
+                return bytes
+            }
+            i += 2 + length
+        }
+        return bytes
+    }
+
+    /// A PNG signature and IHDR claiming a huge size, then nothing.
+    static func pngBomb(width: Int, height: Int) -> [UInt8] {
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
+            + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
+    }
+}
+
+extension Array where Element == UInt8 {
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard subsequence.count <= count else { return false }
+        for start in 0...(count - subsequence.count) where self[start] == subsequence[0] {
+            if Array(self[start..<start + subsequence.count]) == subsequence { return true }
+        }
+        return false
+    }
+}
