@@ -59,7 +59,7 @@ public struct LibraryScanner: Sendable {
                         result.problems.append(ProofsheetError(childRelative, "broken symlink; skipped"))
                         continue
                     }
-                    guard target.hasPrefix(rootReal + "/") else {
+                    guard target == rootReal || target.hasPrefix(rootReal + "/") else {
                         result.problems.append(ProofsheetError(childRelative, "symlink leads outside the library; skipped"))
                         continue
                     }
