@@ -40,8 +40,11 @@ struct PageRenderer {
             ? "Pick as many photos as you like."
             : manifest.options.limit == 1 ? "Pick 1 photo." : "Pick up to \(manifest.options.limit) photos."
         var albumOptions = ""
+        var albumLinks = ""
         for album in manifest.albums {
             albumOptions += "<option value=\"\(HTML.text(album.path))\">\(HTML.text(album.name)) (\(album.count))</option>"
+            // Without JavaScript these links are how one moves between albums.
+            albumLinks += "<li><a href=\"#\(HTML.text(Self.albumAnchor(album.path)))\">\(HTML.text(album.name))</a></li>"
         }
         return try templates.index.render([
             "title": .text(manifest.title),
@@ -53,6 +56,7 @@ struct PageRenderer {
             "limit": .text(String(manifest.options.limit)),
             "limit_text": .text(limitText),
             "album_options": .raw(albumOptions),
+            "album_links": .raw(albumLinks),
             "albums": .raw(sections),
             "data": .raw(HTML.scriptJSON(manifestJSON)),
         ])
@@ -97,7 +101,10 @@ struct PageRenderer {
     // MARK: Placeholders
 
     static let knownPlaceholders: [String: Set<String>] = [
-        "index.html": ["title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "albums", "data"],
+        "index.html": [
+            "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options",
+            "album_links", "albums", "data",
+        ],
         "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos"],
         "photo.html": [
             "id", "position", "name", "path", "album", "date", "date_label", "camera", "description", "thumb",
