@@ -1,0 +1,184 @@
+import ProofsheetCLI
+import ProofsheetKit
+import Testing
+
+@Suite("Argument parser")
+struct ArgumentParserTests {
+    @Test("build with every option")
+    func buildEverything() throws {
+        let invocation = try ArgumentParser.parse([
+            "build", "Photos", "--output", "Out", "--title", "Anna & Ben", "--limit", "30", "--sort", "name",
+            "--thumb-size=300", "--preview-size", "1200", "--quality", "75", "--jobs", "3", "--exclude", "*.tmp",
+            "--exclude", "Drafts", "--include-gps", "--strict", "--quiet", "--templates", "T",
+        ])
+        let expected = BuildOptions(
+            library: "Photos", output: "Out", title: "Anna & Ben", limit: 30, sort: .name,
+            sizes: ImageSizes(thumbnail: 300, preview: 1200, quality: 75), jobs: 3,
+            excludes: [ExcludePattern("*.tmp"), ExcludePattern("Drafts")], includeGPS: true, templates: "T")
+        #expect(invocation == .build(expected, strict: true, quiet: true))
+    }
+
+    @Test("build defaults: Site, limit 1, by date, 400/1600")
+    func buildDefaults() throws {
+        guard case .build(let options, let strict, let quiet) = try ArgumentParser.parse(["build", "Photos"]) else {
+            Issue.record("not a build")
+            return
+        }
+        #expect(options.output == "Site" && options.limit == 1 && options.sort == .date)
+        #expect(options.sizes == ImageSizes(thumbnail: 400, preview: 1600, quality: 82))
+        #expect(options.title == nil && !options.includeGPS && !strict && !quiet && options.jobs >= 1)
+    }
+
+    @Test("short options and -- before a library that starts with a dash")
+    func shortOptions() throws {
+        guard case .build(let options, _, let quiet) = try ArgumentParser.parse(["build", "-o", "X", "-j", "2", "-q", "--", "-odd"]) else {
+            Issue.record("not a build")
+            return
+        }
+        #expect(options.library == "-odd" && options.output == "X" && options.jobs == 2 && quiet)
+    }
+
+    @Test("collect and demo")
+    func otherCommands() throws {
+        #expect(try ArgumentParser.parse(["collect", "order.json", "--library", "Photos", "--dry-run", "--link"])
+            == .collect(CollectOptions(orderFile: "order.json", library: "Photos", dryRun: true, link: true)))
+        #expect(try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-o", "Out", "--name-pattern", "{stem}", "-f"])
+            == .collect(CollectOptions(orderFile: "o.txt", library: "P", output: "Out", namePattern: "{stem}", force: true)))
+        #expect(try ArgumentParser.parse(["demo"]) == .demo(output: "Site", library: nil, quiet: false))
+        #expect(try ArgumentParser.parse(["demo", "--output", "D", "--library", "L", "-q"]) == .demo(output: "D", library: "L", quiet: true))
+    }
+
+    @Test("help and version are not errors")
+    func helpAndVersion() throws {
+        #expect(try ArgumentParser.parse([]) == .help(topic: nil))
+        #expect(try ArgumentParser.parse(["--help"]) == .help(topic: nil))
+        #expect(try ArgumentParser.parse(["help", "build"]) == .help(topic: "build"))
+        #expect(try ArgumentParser.parse(["build", "--help"]) == .help(topic: "build"))
+        #expect(try ArgumentParser.parse(["collect", "-h"]) == .help(topic: "collect"))
+        #expect(try ArgumentParser.parse(["--version"]) == .version)
+    }
+
+    @Test("usage errors say what is wrong", arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["--limit"], "unknown option '--limit'"),
+        (["build"], "build needs a LIBRARY folder"),
+        (["build", "A", "B"], "unexpected 'B'"),
+        (["build", "A", "--limti", "3"], "unknown option '--limti' for 'build' (did you mean '--limit'?)"),
+        (["build", "A", "--limit"], "option '--limit' needs a value"),
+        (["build", "A", "--limit", "-1"], "option '--limit' needs a whole number from 0"),
+        (["build", "A", "--limit", "three"], "not 'three'"),
+        (["build", "A", "--sort", "size"], "option '--sort' is 'date' or 'name', not 'size'"),
+        (["build", "A", "--jobs", "0"], "option '--jobs' needs a whole number from 1"),
+        (["build", "A", "--thumb-size", "5"], "option '--thumb-size' needs a whole number from 32"),
+        (["build", "A", "--title", "x", "--title", "y"], "option '--title' given twice"),
+        (["build", "A", "--strict=yes"], "option '--strict' takes no value"),
+        (["build", "A", "--output", ""], "option '--output' needs a value"),
+        (["collect", "order.json"], "collect needs --library"),
+        (["collect", "--library", "L"], "collect needs an ORDER_FILE"),
+        (["demo", "extra"], "demo takes no arguments"),
+        (["help", "nothing"], "no help for 'nothing'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect {
+            try ArgumentParser.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+
+    @Test("the main help text, whole")
+    func mainHelp() {
+        #expect(HelpText.main == """
+            proofsheet — turn a folder of photos into a gallery to browse and pick from, offline
+
+            USAGE
+              proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
+              proofsheet collect ORDER_FILE --library LIBRARY [options]
+                                                        gather the picked originals, in order
+              proofsheet demo [--output DIR]            draw a sample library and build it
+              proofsheet help [COMMAND]                 show help for a command
+              proofsheet --version                      show the version and readable formats
+
+            Run 'proofsheet help build' (or collect, demo) for every option.
+
+            EXIT STATUS
+              0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
+
+            """)
+    }
+
+    @Test("every build option is in the build help", arguments: [
+        "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
+        "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help",
+    ])
+    func buildHelpComplete(option: String) {
+        #expect(HelpText.build.contains(option))
+    }
+
+    @Test("every collect option is in the collect help", arguments: [
+        "--library", "--output", "--name-pattern", "--dry-run", "--force", "--link", "--help",
+    ])
+    func collectHelpComplete(option: String) {
+        #expect(HelpText.collect.contains(option))
+    }
+}
+
+/// Runs the CLI with a console that records what it prints.
+final class RecordingConsole {
+    var out = ""
+    var err = ""
+    lazy var console = Console(out: { [unowned self] in self.out += $0 }, err: { [unowned self] in self.err += $0 }, isTerminal: false)
+}
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("a usage error exits 64 with a pointer to --help")
+    func usage() async {
+        let recorder = RecordingConsole()
+        let status = await CLI.run(arguments: ["build", "X", "--colour"], console: recorder.console)
+        #expect(status == 64)
+        #expect(recorder.err == "proofsheet: unknown option '--colour' for 'build'\nRun 'proofsheet build --help' for usage.\n")
+        #expect(recorder.out.isEmpty)
+    }
+
+    @Test("help goes to stdout and exits 0")
+    func help() async {
+        let recorder = RecordingConsole()
+        #expect(await CLI.run(arguments: ["help", "build"], console: recorder.console) == 0)
+        #expect(recorder.out == HelpText.build)
+    }
+
+    @Test("--version names the formats libgd can read")
+    func version() async {
+        let recorder = RecordingConsole()
+        #expect(await CLI.run(arguments: ["--version"], console: recorder.console) == 0)
+        #expect(recorder.out.hasPrefix("proofsheet \(Proofsheet.version)\nreads: JPEG, PNG"))
+    }
+
+    @Test("a missing library is one line on stderr and exit status 2")
+    func missingLibrary() async throws {
+        try await withTemporaryDirectory { base in
+            let recorder = RecordingConsole()
+            let status = await CLI.run(arguments: ["build", base + "/nope", "--output", base + "/Site"], console: recorder.console)
+            #expect(status == 2)
+            #expect(recorder.err == "error: \(base)/nope: no such folder\n")
+            #expect(!FileSystem.exists(base + "/Site"))
+        }
+    }
+
+    @Test("bad photos are warnings, one line each; --strict turns them into exit status 1")
+    func strict() async throws {
+        try await withTemporaryDirectory { base in
+            try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/L", "ok.jpg")
+            try TestPhoto.write(Array("nope".utf8), to: base + "/L", "Album/bad.jpg")
+            let arguments = ["build", base + "/L", "--output", base + "/Site", "--templates", templatesDirectory]
+            let relaxed = RecordingConsole()
+            #expect(await CLI.run(arguments: arguments, console: relaxed.console) == 0)
+            #expect(relaxed.err == "warning: Album/bad.jpg: named like a JPEG file but its content is not an image; skipped\n")
+            #expect(relaxed.out.hasPrefix("Built 1 photo in 1 album (0 skipped, 1 failed) in "))
+            #expect(relaxed.out.hasSuffix(" → \(base)/Site/index.html\n"))
+            let strict = RecordingConsole()
+            #expect(await CLI.run(arguments: arguments + ["--strict"], console: strict.console) == 1)
+        }
+    }
+}
