@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The low-level file operations of `collect`: copy bit for bit, hard-link, move without
+/// replacing. C return codes become `ProofsheetError`s here, naming the file concerned.
+enum FileCopier {
+    /// How a file was placed.
+    enum Placement: Equatable {
+        case copied
+        case linked
+        /// A hard link was asked for and refused by the file system (`reason`); copied.
+        case copiedInstead(reason: String)
+    }
+
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// Copies `source` to `destination` (which must not exist) bit for bit, keeping the
+    /// modification time and the permission bits; the data is flushed before returning.
+    static func copy(_ source: String, to destination: String, display: String) throws(ProofsheetError) {
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard input >= 0 else { throw ProofsheetError(display, "cannot read (\(errorText()))") }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw ProofsheetError(display, "cannot read (\(errorText()))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ProofsheetError(display, "is no longer a regular file") }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+        guard output >= 0 else { throw ProofsheetError(destination, "cannot create (\(errorText()))") }
+        var closed = false
+        defer { if !closed { close(output) } }
+
+        let chunk = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, chunk) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ProofsheetError(display, "cannot read (\(errorText()))")
+            }
+            if got == 0 { break }
+            var offset = 0
+            while offset < got {
+                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, got - offset) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ProofsheetError(destination, "cannot write (\(errorText()))")
+                }
+                offset += written
+            }
+        }
+        #if canImport(Darwin)
+        let times = [info.st_atimespec, info.st_mtimespec]
+        #else
+        let times = [info.st_atim, info.st_mtim]
+        #endif
+        guard fchmod(output, info.st_mode & 0o777) == 0 else {
+            throw ProofsheetError(destination, "cannot set permissions (\(errorText()))")
+        }
+        guard futimens(output, times) == 0 else {
+            throw ProofsheetError(destination, "cannot set the modification time (\(errorText()))")
+        }
+        guard fsync(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
+        closed = true
+        guard close(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
+    }
+
+    /// A hard link when the file system allows one, else a copy (saying why).
+    static func linkOrCopy(_ source: String, to destination: String, display: String) throws(ProofsheetError) -> Placement {
+        if link(source, destination) == 0 { return .linked }
+        let code = errno
+        switch code {
+        case EXDEV:
+            try copy(source, to: destination, display: display)
+            return .copiedInstead(reason: "the library and the output folder are on different file systems")
+        case EPERM, EACCES, EMLINK, ENOTSUP, EOPNOTSUPP:
+            try copy(source, to: destination, display: display)
+            return .copiedInstead(reason: "the file system refused a hard link (\(errorText(code)))")
+        default:
+            throw ProofsheetError(destination, "cannot create a hard link (\(errorText(code)))")
+        }
+    }
+
+    /// Moves a file to a name that must not exist yet. `link` + `unlink` refuses an
+    /// existing name atomically (rename would silently replace it); where the file system
+    /// has no hard links, the name is checked and the file renamed.
+    static func moveWithoutReplacing(_ source: String, to destination: String) throws(ProofsheetError) {
+        if link(source, destination) == 0 {
+            unlink(source)
+            return
+        }
+        let code = errno
+        if code == EEXIST { throw ProofsheetError(destination, "appeared while collecting; not replaced") }
+        guard [EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(code) else {
+            throw ProofsheetError(destination, "cannot move into place (\(errorText(code)))")
+        }
+        guard !FileSystem.exists(destination) else { throw ProofsheetError(destination, "appeared while collecting; not replaced") }
+        guard rename(source, destination) == 0 else {
+            throw ProofsheetError(destination, "cannot move into place (\(errorText()))")
+        }
+    }
+
+    /// Renames, replacing nothing that matters: for moving the staged folder (the name was
+    /// checked free) and for putting files back.
+    static func move(_ source: String, to destination: String) throws(ProofsheetError) {
+        guard rename(source, destination) == 0 else {
+            throw ProofsheetError(destination, "cannot move into place (\(errorText()))")
+        }
+    }
+
+    /// A new, empty, private folder in `parent`, named after `base`.
+    static func makeTemporaryDirectory(in parent: String, base: String) throws(ProofsheetError) -> String {
+        var template = Array("\(parent)/.\(base).collect-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw ProofsheetError(parent, "cannot create a temporary folder here (\(errorText()))")
+        }
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Size, modification time, identity and mode of a file, following symlinks.
+    static func status(_ path: String) -> (size: Int64, mtime: Int64, device: UInt64, inode: UInt64, mode: mode_t)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (
+            Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), UInt64(info.st_dev),
+            UInt64(info.st_ino), info.st_mode
+        )
+    }
+}

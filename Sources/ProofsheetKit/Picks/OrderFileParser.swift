@@ -1,0 +1,355 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an order file from untrusted bytes: JSON version 1 or plain text.
+///
+/// Anything that is not exactly an order file is refused with a message that points at
+/// the line or field (`order.json: picks[2].path: not a relative path ("/etc/passwd")`).
+/// Problems with the picks are all reported, not only the first.
+public enum OrderFileParser {
+    /// Reads and parses the file at `path`; `displayPath` is how messages name it.
+    /// Returns the file's bytes too, so the copy kept beside the picks is the very file
+    /// that was checked.
+    public static func read(_ path: String, displayPath: String) throws(CollectRefusal) -> (OrderFile, bytes: [UInt8]) {
+        let bytes = try readBounded(path, displayPath: displayPath)
+        return (try parse(bytes, displayPath: displayPath), bytes)
+    }
+
+    /// Parses an order file held in memory.
+    public static func parse(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
+        guard bytes.count <= OrderFile.maximumBytes else {
+            throw CollectRefusal(displayPath, "too large for an order file (\(megabytes(bytes.count)); at most \(megabytes(OrderFile.maximumBytes)))")
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return try parseJSON(bytes, displayPath: displayPath)
+        }
+        return try parseText(Array(body), displayPath: displayPath)
+    }
+
+    // MARK: Reading
+
+    /// The whole file, refused before reading if it is not a regular file or is too large.
+    static func readBounded(_ path: String, displayPath: String) throws(CollectRefusal) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : "cannot read (\(String(cString: strerror(errno))))"
+            throw CollectRefusal(displayPath, reason)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CollectRefusal(displayPath, "cannot read (\(String(cString: strerror(errno))))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CollectRefusal(displayPath, "is a folder, not an order file")
+        default: throw CollectRefusal(displayPath, "is not a regular file")
+        }
+        guard Int64(info.st_size) <= Int64(OrderFile.maximumBytes) else {
+            throw CollectRefusal(
+                displayPath,
+                "too large for an order file (\(megabytes(Int(info.st_size))); at most \(megabytes(OrderFile.maximumBytes)))")
+        }
+        // Read at most one byte past the limit, in case the file grows while being read.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw CollectRefusal(displayPath, "cannot read (\(String(cString: strerror(errno))))")
+            }
+            if got == 0 { break }
+            filled += got
+            if filled == bytes.count && filled <= OrderFile.maximumBytes { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    static func megabytes(_ count: Int) -> String {
+        let mb = Double(count) / (1024 * 1024)
+        return mb >= 10 ? "\(Int(mb.rounded())) MB" : "\((mb * 10).rounded() / 10) MB"
+    }
+
+    // MARK: Plain text
+
+    /// One relative path per line, in order; blank lines and lines starting with `#`
+    /// are ignored; spaces and tabs around a path are trimmed.
+    static func parseText(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
+        var problems: [ProofsheetError] = []
+        var picks: [OrderFile.Pick] = []
+        var firstLine: [String: Int] = [:]
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
+                let reason = picks.isEmpty && problems.isEmpty
+                    ? "not an order file: line \(lineNumber) is not UTF-8 text (expected JSON, or one relative path per line)"
+                    : "line \(lineNumber): not UTF-8 text"
+                problems.append(ProofsheetError(displayPath, reason))
+                if picks.isEmpty { break }  // a binary file: one message is enough
+                continue
+            }
+            let line = decoded.trimmingBlanks()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let location = "line \(lineNumber)"
+            if let reason = pathProblem(line) {
+                problems.append(ProofsheetError(displayPath, "\(location): \(reason)"))
+                continue
+            }
+            if let first = firstLine[line] {
+                problems.append(ProofsheetError(displayPath, "\(location): \(quoted(line)) is picked twice (first on line \(first))"))
+                continue
+            }
+            firstLine[line] = lineNumber
+            picks.append(OrderFile.Pick(order: picks.count + 1, path: line, location: location))
+            guard picks.count <= OrderFile.maximumPicks else {
+                throw CollectRefusal(displayPath, "more than \(OrderFile.maximumPicks) picks; not an order file the page makes")
+            }
+        }
+        if picks.isEmpty && problems.isEmpty {
+            problems.append(ProofsheetError(displayPath, "nothing was picked: no paths in the file"))
+        }
+        guard problems.isEmpty else { throw CollectRefusal(problems) }
+        return OrderFile(form: .text, picks: picks)
+    }
+
+    // MARK: JSON
+
+    static let topFields = ["format", "version", "gallery", "title", "limit", "exported", "picks"]
+    static let pickFields = ["order", "id", "path", "name", "bytes"]
+
+    static func parseJSON(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
+        let root: StrictJSON.Value
+        do {
+            root = try StrictJSON.parse(bytes)
+        } catch {
+            throw CollectRefusal(displayPath, "not valid JSON: \(error.description)")
+        }
+        guard case .object(let members) = root else {
+            throw CollectRefusal(displayPath, "not an order file: the JSON is \(root.kindName), not an object")
+        }
+        let fields = Dictionary(members, uniquingKeysWith: { a, _ in a })
+        func refuse(_ field: String, _ reason: String) -> CollectRefusal {
+            CollectRefusal(displayPath, "\(field): \(reason)")
+        }
+
+        // Which format and version come first: a different file gets one clear message,
+        // not a list of everything it lacks.
+        guard let format = fields["format"] else {
+            throw CollectRefusal(displayPath, "not a proofsheet order file (no \"format\" field)")
+        }
+        guard case .string(let formatName) = format else { throw refuse("format", "must be text, not \(format.kindName)") }
+        guard formatName == OrderFile.formatName else {
+            if formatName == Manifest.formatName {
+                throw refuse("format", "this is a gallery's manifest, not an order file; export the picks from the page")
+            }
+            throw refuse("format", "\(quoted(formatName)) is not a proofsheet order file (expected \"\(OrderFile.formatName)\")")
+        }
+        guard let versionValue = fields["version"] else { throw refuse("version", "missing") }
+        guard case .number(let literal, let integer) = versionValue, let version = integer, version >= 1 else {
+            throw refuse("version", "must be a whole number from 1, not \(show(versionValue))")
+        }
+        guard version <= Int64(OrderFile.currentVersion) else {
+            throw refuse(
+                "version",
+                "\(literal) is newer than this proofsheet reads (version \(OrderFile.currentVersion)); update proofsheet")
+        }
+
+        var problems: [ProofsheetError] = []
+        func problem(_ field: String, _ reason: String) { problems.append(ProofsheetError(displayPath, "\(field): \(reason)")) }
+        for (key, _) in members where !topFields.contains(key) {
+            problem(quotedKey(key), "unknown field (an order file has: \(topFields.joined(separator: ", ")))")
+        }
+        let gallery = optionalText(fields["gallery"], field: "gallery", maximumLength: 128, problem: problem)
+        let title = optionalText(fields["title"], field: "title", maximumLength: 1024, problem: problem)
+        let exported = optionalText(fields["exported"], field: "exported", maximumLength: 64, problem: problem)
+        var limit: Int?
+        if let value = fields["limit"] {
+            if case .number(_, let integer?) = value, (0...Int64(OrderFile.maximumPicks)).contains(integer) {
+                limit = Int(integer)
+            } else {
+                problem("limit", "must be a whole number from 0 (no limit) to \(OrderFile.maximumPicks), not \(show(value))")
+            }
+        }
+
+        guard let picksValue = fields["picks"] else {
+            problems.append(ProofsheetError(displayPath, "picks: missing"))
+            throw CollectRefusal(problems)
+        }
+        guard case .array(let elements) = picksValue else {
+            problems.append(ProofsheetError(displayPath, "picks: must be a list, not \(picksValue.kindName)"))
+            throw CollectRefusal(problems)
+        }
+        guard elements.count <= OrderFile.maximumPicks else {
+            throw refuse("picks", "\(elements.count) picks; at most \(OrderFile.maximumPicks)")
+        }
+        if elements.isEmpty { problem("picks", "nothing was picked (the list is empty)") }
+        if let limit, limit > 0, elements.count > limit {
+            problem("picks", "\(elements.count) photos picked, but the gallery allows at most \(limit)")
+        }
+
+        var picks: [OrderFile.Pick] = []
+        var firstPath: [String: String] = [:]
+        var firstID: [String: String] = [:]
+        for (index, element) in elements.enumerated() {
+            let at = "picks[\(index)]"
+            guard case .object(let pickMembers) = element else {
+                problem(at, "must be an object with order, id, path, name and bytes, not \(element.kindName)")
+                continue
+            }
+            let pick = Dictionary(pickMembers, uniquingKeysWith: { a, _ in a })
+            var valid = true
+            func bad(_ field: String, _ reason: String) {
+                problem("\(at).\(field)", reason)
+                valid = false
+            }
+            for (key, _) in pickMembers where !pickFields.contains(key) {
+                bad(quotedKey(key), "unknown field (a pick has: \(pickFields.joined(separator: ", ")))")
+            }
+            switch pick["order"] {
+            case nil: bad("order", "missing")
+            case .number(_, let order?) where order == Int64(index + 1): break
+            case .number(_, let order?) where order >= 1:
+                bad("order", "is \(order), expected \(index + 1) (picks are listed in the order picked, numbered from 1)")
+            case let other?: bad("order", "must be a whole number from 1, not \(show(other))")
+            }
+            var id: String?
+            switch pick["id"] {
+            case nil: break
+            case .string(let text) where isIdentifier(text): id = text
+            case .string(let text): bad("id", "not a photo id: \(quoted(text)) (expected letters and digits)")
+            case let other?: bad("id", "must be text, not \(other.kindName)")
+            }
+            var path: String?
+            switch pick["path"] {
+            case nil: bad("path", "missing")
+            case .string(let text):
+                if let reason = pathProblem(text) { bad("path", reason) } else { path = text }
+            case let other?: bad("path", "must be text, not \(other.kindName)")
+            }
+            switch pick["name"] {
+            case nil: break
+            case .string(let text):
+                if let path, let last = path.split(separator: "/").last, text != String(last) {
+                    bad("name", "\(quoted(text)) does not match its path (expected \(quoted(String(last))))")
+                }
+            case let other?: bad("name", "must be text, not \(other.kindName)")
+            }
+            var size: Int64?
+            switch pick["bytes"] {
+            case nil: bad("bytes", "missing (the original's size when the gallery was built)")
+            case .number(_, let value?) where value >= 0: size = value
+            case let other?: bad("bytes", "must be a whole number of bytes, not \(show(other))")
+            }
+            if let path {
+                if let first = firstPath[path] {
+                    bad("path", "\(quoted(path)) is picked twice (first at \(first))")
+                } else {
+                    firstPath[path] = at
+                }
+            }
+            if let id {
+                if let first = firstID[id] {
+                    bad("id", "photo \(id) is picked twice (first at \(first))")
+                } else {
+                    firstID[id] = at
+                }
+            }
+            if valid, let path {
+                picks.append(OrderFile.Pick(order: index + 1, id: id, path: path, bytes: size, location: at))
+            }
+        }
+        guard problems.isEmpty else { throw CollectRefusal(problems) }
+        return OrderFile(form: .json, gallery: gallery, title: title, limit: limit, exported: exported, picks: picks)
+    }
+
+    private static func optionalText(
+        _ value: StrictJSON.Value?, field: String, maximumLength: Int, problem: (String, String) -> Void
+    ) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            guard text.utf8.count <= maximumLength else {
+                problem(field, "too long (\(text.utf8.count) bytes; at most \(maximumLength))")
+                return nil
+            }
+            return text
+        case let other?:
+            problem(field, "must be text, not \(other.kindName)")
+            return nil
+        }
+    }
+
+    /// A value as shown in a message: numbers and text as written, other kinds by name.
+    private static func show(_ value: StrictJSON.Value) -> String {
+        switch value {
+        case .number(let literal, _): literal.count > 24 ? String(literal.prefix(24)) + "…" : literal
+        case .string(let text): quoted(text, limit: 40)
+        default: value.kindName
+        }
+    }
+
+    private static func quotedKey(_ key: String) -> String {
+        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !key.isEmpty ? key : quoted(key, limit: 40)
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    // MARK: Paths
+
+    /// Why `path` is not a safe library-relative path, or nil when it is. This is the
+    /// first line of defence; the collector also checks where the path resolves to.
+    public static func pathProblem(_ path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.utf8.contains(0) { return "contains a NUL byte" }
+        if path.hasPrefix("/") || path.hasPrefix("~") || isDriveLetter(path) {
+            return "not a relative path (\(quoted(path))); paths are relative to the library"
+        }
+        if path.contains("\\") { return "contains '\\' (\(quoted(path))); folders are separated by '/'" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "contains a control character (\(quoted(path)))"
+        }
+        if path.utf8.count > 4096 { return "too long (\(path.utf8.count) bytes; at most 4096)" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch component {
+            case "..": return "leads out of the library ('..' in \(quoted(path)))"
+            case ".": return "has a '.' folder (\(quoted(path))); write the path without it"
+            case "": return "has an empty folder name (\(quoted(path)): '//' or a '/' at either end)"
+            default:
+                if component.utf8.count > 255 { return "has a name longer than 255 bytes" }
+            }
+        }
+        return nil
+    }
+
+    private static func isDriveLetter(_ path: String) -> Bool {
+        let scalars = Array(path.unicodeScalars.prefix(2))
+        return scalars.count == 2 && scalars[0].isASCII && scalars[0].properties.isAlphabetic && scalars[1] == ":"
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs at either end (other white space is part of a name).
+    func trimmingBlanks() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        return String(scalars)
+    }
+}
