@@ -18,7 +18,7 @@ APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-browser deps-build deps-test deps-bench venv bench install uninstall clean screenshot
+.PHONY: run build test test-swift test-cli test-browser deps-build deps-test deps-bench venv bench install uninstall clean screenshot
 
 run: deps-build build
 	$(BIN) demo --output Site
@@ -54,11 +54,15 @@ $(VENV)/.installed: Tests/browser/requirements.txt
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
 	touch $@
 
-test: deps-test test-swift test-browser
+test: deps-test test-swift test-cli test-browser
 
 test-swift:
 	$(SWIFT) build $(BUILD_FLAGS)
 	$(SWIFT) test $(BUILD_FLAGS)
+
+# The built binary as a user runs it: installed, on a terminal, with bad input.
+test-cli: build
+	bash Tests/cli/run.sh $(BIN)
 
 test-browser: venv build
 	$(VENV)/bin/python -m pytest -q Tests/browser
