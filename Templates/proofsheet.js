@@ -868,7 +868,9 @@
       opener = from || null;
       show(id);
       if (!dialog.open) dialog.showModal();
-      pick.focus();
+      // Space picks: on the checkbox natively, on the stage through the key handler.
+      if (pick.disabled) stage.focus();
+      else pick.focus();
       return true;
     }
     function show(id) {

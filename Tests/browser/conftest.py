@@ -1,0 +1,209 @@
+"""Fixtures for the browser tests: the proofsheet binary, generated sites, Chromium
+(Playwright, Debian's /usr/bin/chromium) and WebKit (Selenium + WebKitWebDriver under
+an Xvfb started here).
+
+Environment:
+  PROOFSHEET_BIN       the binary to test (default .build/release/proofsheet)
+  PROOFSHEET_CHROMIUM  the Chromium to drive (default /usr/bin/chromium)
+"""
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import helpers
+
+TIMEOUT_MS = 30_000
+
+
+# --- the binary and the sites -------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def binary():
+    os.environ.setdefault("PROOFSHEET_TEMPLATES", str(helpers.TEMPLATES))
+    return helpers.proofsheet_binary()
+
+
+@pytest.fixture(scope="session")
+def workdir():
+    path = Path(tempfile.mkdtemp(prefix="proofsheet-browser-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+class Site:
+    """A built gallery: its folder, page URL and manifest."""
+
+    def __init__(self, root, library):
+        self.root = Path(root)
+        self.library = Path(library)
+        self.index = self.root / "index.html"
+        self.url = self.index.as_uri()
+        self.manifest = json.loads((self.root / "manifest.json").read_text(encoding="utf-8"))
+        self.gallery = self.manifest["gallery"]
+        self.photos = self.manifest["photos"]
+        self.by_name = {p["name"]: p for p in self.photos}
+
+    def photo(self, name):
+        return self.by_name[name]
+
+
+@pytest.fixture(scope="session")
+def demo(binary, workdir):
+    """`proofsheet demo`: 24 photos in 3 albums, limit 3."""
+    root = workdir / "demo"
+    helpers.run(binary, "demo", "--output", root / "Site", "--library", root / "library", "--quiet")
+    return Site(root / "Site", root / "library")
+
+
+@pytest.fixture(scope="session")
+def make_site(binary, workdir, demo):
+    """Builds (once per argument set) a site from the demo library or a given one."""
+    cache = {}
+
+    def make(limit=3, title=None, library=None, sort=None):
+        library = Path(library or demo.library)
+        key = (limit, title, str(library), sort)
+        if key not in cache:
+            output = workdir / f"site-{len(cache)}"
+            extra = ("--sort", sort) if sort else ()
+            helpers.build_site(binary, library, output, limit=limit, title=title, extra=extra)
+            cache[key] = Site(output, library)
+        return cache[key]
+
+    return make
+
+
+# --- Chromium (Playwright) ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_instance):
+    executable = os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium")
+    browser = playwright_instance.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+    yield browser
+    browser.close()
+
+
+class Recorder:
+    """What a page did that a test may need to check: requests, errors, dialogs."""
+
+    def __init__(self):
+        self.requests = []
+        self.blocked = []
+        self.errors = []
+        self.dialogs = []
+        self.answer = None  # what to answer to confirm(): True, False or None (fail)
+
+
+@pytest.fixture
+def context(chromium):
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    record = Recorder()
+
+    # Anything that is not the page's own files is refused, and remembered.
+    def refuse(route):
+        record.blocked.append(route.request.url)
+        route.abort()
+
+    ctx.route(lambda url: not url.startswith(("file:", "blob:", "data:")), refuse)
+    ctx.recorder = record
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    record = context.recorder
+    pg.on("request", lambda request: record.requests.append(request.url))
+    pg.on("pageerror", lambda error: record.errors.append(str(error)))
+
+    def on_dialog(dialog):
+        record.dialogs.append((dialog.type, dialog.message))
+        if dialog.type == "confirm" and record.answer is not None:
+            dialog.accept() if record.answer else dialog.dismiss()
+        else:
+            dialog.dismiss()
+
+    pg.on("dialog", on_dialog)
+    pg.recorder = record
+    yield pg
+    assert record.errors == [], f"script errors on the page: {record.errors}"
+    alerts = [d for d in record.dialogs if d[0] == "alert"]
+    assert alerts == [], f"the page showed alerts: {alerts}"
+
+
+# --- WebKit (Selenium + WebKitWebDriver) -----------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def xvfb_display():
+    """A private X display: started here so the tests need no desktop and no xvfb-run."""
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is not installed (make deps-test installs it)")
+    read, write = os.pipe()
+    process = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    number = b""
+    with os.fdopen(read, "rb") as pipe:
+        while not number.endswith(b"\n"):
+            chunk = pipe.read(1)
+            if not chunk:
+                break
+            number += chunk
+    if not number.strip():
+        process.kill()
+        pytest.fail("Xvfb did not start")
+    yield ":" + number.decode().strip()
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def minibrowser():
+    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")) + sorted(glob.glob("/usr/lib/*/webkitgtk-6.0/MiniBrowser"))
+    if not found:
+        pytest.fail("WebKitGTK's MiniBrowser is missing (make deps-test installs webkit2gtk-driver)")
+    return found[-1]
+
+
+@pytest.fixture(scope="session")
+def webkit(xvfb_display):
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    driver_path = shutil.which("WebKitWebDriver")
+    if driver_path is None:
+        pytest.fail("WebKitWebDriver is missing (make deps-test installs webkit2gtk-driver)")
+    env = dict(os.environ, DISPLAY=xvfb_display)
+    env.pop("WAYLAND_DISPLAY", None)
+    options = Options()
+    options.binary_location = minibrowser()
+    options.add_argument("--automation")
+    service = Service(executable_path=driver_path, env=env)
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.set_page_load_timeout(60)
+    driver.set_script_timeout(60)
+    driver.set_window_size(1280, 900)
+    yield driver
+    driver.quit()

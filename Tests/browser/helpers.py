@@ -1,0 +1,206 @@
+"""Test helpers: libraries made on the fly, JPEG EXIF splicing, page waits.
+
+Nothing binary is committed: photos come from `proofsheet demo` and are copied or
+hard-linked under new names; EXIF is spliced into copies here in pure Python.
+"""
+
+import os
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+TEMPLATES = REPO / "Templates"
+HOSTILE_NAME = '"><img src=x onerror=alert(1)>.jpg'
+HOSTILE_DESCRIPTION = "</script><script>alert(1)</script>"
+
+
+def proofsheet_binary():
+    """The binary under test: $PROOFSHEET_BIN, else the release build `make test` makes."""
+    configured = os.environ.get("PROOFSHEET_BIN")
+    binary = Path(configured) if configured else REPO / ".build" / "release" / "proofsheet"
+    if not binary.is_file():
+        subprocess.run(["swift", "build", "-c", "release"], cwd=REPO, check=True)
+    return binary.resolve()
+
+
+def run(binary, *args, check=True):
+    """Runs proofsheet; returns the CompletedProcess (text)."""
+    result = subprocess.run(
+        [str(binary), *map(str, args)], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"proofsheet {' '.join(map(str, args))} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def build_site(binary, library, output, limit=3, title=None, extra=()):
+    args = ["build", library, "--output", output, "--limit", limit, "--templates", TEMPLATES, "--quiet", *extra]
+    if title is not None:
+        args += ["--title", title]
+    run(binary, *args)
+    return Path(output) / "index.html"
+
+
+# --- JPEG and EXIF ---------------------------------------------------------------------
+
+
+def jpeg_segments(data):
+    """Splits a JPEG into (marker, payload) up to SOS; returns (segments, rest from SOS)."""
+    assert data[:2] == b"\xff\xd8", "not a JPEG"
+    at = 2
+    segments = []
+    while at < len(data):
+        assert data[at] == 0xFF, f"bad marker at {at}"
+        marker = data[at + 1]
+        if marker == 0xDA:  # start of scan: the rest is entropy-coded data
+            return segments, data[at:]
+        length = struct.unpack(">H", data[at + 2 : at + 4])[0]
+        segments.append((marker, data[at + 4 : at + 2 + length]))
+        at += 2 + length
+    raise AssertionError("no SOS in JPEG")
+
+
+def exif_app1(description):
+    """An APP1 Exif payload whose IFD0 holds only ImageDescription (ASCII, NUL-ended)."""
+    text = description.encode("utf-8") + b"\x00"
+    # TIFF header (big-endian), IFD0 at offset 8 with one entry, then the string.
+    entry_count = 1
+    ifd_size = 2 + 12 * entry_count + 4
+    value_offset = 8 + ifd_size
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8)
+    tiff += struct.pack(">H", entry_count)
+    if len(text) <= 4:
+        tiff += struct.pack(">HHI", 0x010E, 2, len(text)) + text.ljust(4, b"\x00")
+        tiff += struct.pack(">I", 0)
+    else:
+        tiff += struct.pack(">HHII", 0x010E, 2, len(text), value_offset)
+        tiff += struct.pack(">I", 0)
+        tiff += text
+    return b"Exif\x00\x00" + tiff
+
+
+def with_exif_description(jpeg, description):
+    """The JPEG with its Exif APP1 replaced by one holding `description`."""
+    segments, rest = jpeg_segments(jpeg)
+    kept = [(m, p) for m, p in segments if not (m == 0xE1 and p.startswith(b"Exif\x00\x00"))]
+    payload = exif_app1(description)
+    out = bytearray(b"\xff\xd8")
+    inserted = False
+    for marker, body in kept:
+        out += bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+        if marker == 0xE0 and not inserted:  # after JFIF's APP0, which must come first
+            out += b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+            inserted = True
+    if not inserted:
+        out = bytearray(b"\xff\xd8\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload) + out[2:]
+    return bytes(out) + rest
+
+
+def copy_library(source, target, only=None):
+    """Copies a library (optionally some relative paths only), keeping modification times."""
+    target = Path(target)
+    for path in sorted(Path(source).rglob("*")):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(source)
+        if only is not None and str(relative) not in only:
+            continue
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / relative)
+    return target
+
+
+# --- the page, as a person sees it (Playwright) ----------------------------------------
+
+STATE_JS = """() => {
+  const text = (el) => el ? el.textContent : null;
+  const cells = Array.from(document.querySelectorAll('#gallery li.photo'));
+  return {
+    status: text(document.getElementById('status')),
+    notice: text(document.getElementById('notice')),
+    badges: Object.fromEntries(cells.filter(li => li.querySelector('.badge').textContent)
+      .map(li => [li.dataset.name, li.querySelector('.badge').textContent])),
+    checked: cells.filter(li => li.querySelector('input').checked).map(li => li.dataset.name),
+    disabled: cells.filter(li => li.querySelector('input').disabled).map(li => li.dataset.name),
+    tray: Array.from(document.querySelectorAll('#tray-list .tray-name')).map(n => n.textContent),
+    trayNumbers: Array.from(document.querySelectorAll('#tray-list .tray-order')).map(n => n.textContent),
+    visible: cells.filter(li => li.offsetParent !== null).map(li => li.dataset.name),
+  };
+}"""
+
+
+class Gallery:
+    """The generated page in Playwright, driven through its real controls."""
+
+    def __init__(self, page, site):
+        self.page = page
+        self.site = site
+
+    def open(self, url=None):
+        self.page.goto(url or self.site.url)
+        self.page.wait_for_selector("html[data-ready='true']", state="attached")
+        return self
+
+    def reload(self):
+        self.page.reload()
+        self.page.wait_for_selector("html[data-ready='true']", state="attached")
+
+    def box(self, name):
+        return self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
+
+    def pick(self, *names):
+        for name in names:
+            self.box(name).check()
+
+    def unpick(self, *names):
+        for name in names:
+            self.box(name).uncheck()
+
+    def state(self):
+        return self.page.evaluate(STATE_JS)
+
+    def wait_status(self, text):
+        self.page.wait_for_function("t => document.getElementById('status').textContent === t", arg=text)
+
+    def wait_notice(self, fragment):
+        self.page.wait_for_function(
+            "t => document.getElementById('notice').textContent.includes(t)", arg=fragment
+        )
+        return self.page.locator("#notice").text_content()
+
+    def button(self, name):
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def export(self, name="Export order"):
+        with self.page.expect_download() as info:
+            self.button(name).click()
+        download = info.value
+        return download.suggested_filename, Path(download.path()).read_bytes()
+
+    def import_file(self, path):
+        with self.page.expect_file_chooser() as info:
+            self.button("Import…").click()
+        info.value.set_files(str(path))
+
+
+def order_json(site, names, exported, title=None, limit=None):
+    """The exact bytes the page must export for these picks (PRODUCT.md's format)."""
+    import json
+
+    manifest = site.manifest
+    picks = []
+    for index, name in enumerate(names):
+        photo = site.photo(name)
+        picks.append({"order": index + 1, "id": photo["id"], "path": photo["path"], "name": photo["name"], "bytes": photo["bytes"]})
+    document = {
+        "format": "proofsheet-order",
+        "version": 1,
+        "gallery": manifest["gallery"],
+        "title": manifest["title"] if title is None else title,
+        "limit": manifest["options"]["limit"] if limit is None else limit,
+        "exported": exported,
+        "picks": picks,
+    }
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -1,0 +1,87 @@
+"""Behaviour 3 of issue 3 in Chromium: the tray lists the picks in order with thumbnail
+and name, reorders by dragging, by buttons and by keys, and removes."""
+
+from helpers import Gallery
+
+A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
+
+
+def tray_item(page, name):
+    return page.locator("#tray-list li.tray-item", has=page.locator(".tray-name", has_text=name))
+
+
+def test_the_tray_shows_each_pick_in_order_with_its_thumbnail_and_name(page, demo):
+    gallery = Gallery(page, demo).open()
+    assert page.locator("#tray-empty").is_visible()
+    gallery.pick(C, A)
+    state = gallery.state()
+    assert state["tray"] == [C, A]
+    assert state["trayNumbers"] == ["1", "2"]
+    assert not page.locator("#tray-empty").is_visible()
+    thumbs = page.locator("#tray-list img.tray-thumb")
+    assert thumbs.nth(0).get_attribute("src") == demo.photo(C)["thumb"]["src"]
+    assert thumbs.nth(1).get_attribute("src") == demo.photo(A)["thumb"]["src"]
+    # The thumbnails really load (from file://).
+    page.wait_for_function("() => Array.from(document.querySelectorAll('#tray-list img')).every(i => i.complete && i.naturalWidth > 0)")
+
+
+def test_move_buttons_reorder_the_picks_and_the_badges_follow(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    assert gallery.button(f"Move {A} up").is_disabled()
+    assert gallery.button(f"Move {C} down").is_disabled()
+    gallery.button(f"Move {C} up").click()
+    state = gallery.state()
+    assert state["tray"] == [A, C, B]
+    assert state["badges"] == {A: "1", C: "2", B: "3"}
+    gallery.button(f"Move {A} down").click()
+    assert gallery.state()["tray"] == [C, A, B]
+    # Focus stays on the button that was pressed, now in its new place.
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == f"Move {A} down"
+
+
+def test_keys_move_a_pick_without_a_mouse(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    gallery.button(f"Remove {C}").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    assert gallery.state()["tray"] == [A, C, B]
+    page.keyboard.press("Alt+ArrowUp")
+    assert gallery.state()["tray"] == [C, A, B]
+    page.keyboard.press("Alt+End")
+    state = gallery.state()
+    assert state["tray"] == [A, B, C]
+    assert state["badges"] == {A: "1", B: "2", C: "3"}
+    # The moved pick keeps the focus, so one can keep pressing.
+    assert page.evaluate("() => document.activeElement.closest('.tray-item').querySelector('.tray-name').textContent") == C
+
+
+def test_dragging_a_pick_reorders_the_tray(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    source = tray_item(page, C)
+    target = tray_item(page, A)
+    source.drag_to(target, target_position={"x": 30, "y": 3})
+    state = gallery.state()
+    assert state["tray"] == [C, A, B]
+    assert state["badges"] == {C: "1", A: "2", B: "3"}
+    # And back down: dropped on the lower half of the last pick, it goes after it.
+    box = tray_item(page, B).bounding_box()
+    tray_item(page, C).drag_to(tray_item(page, B), target_position={"x": 30, "y": box["height"] - 3})
+    assert gallery.state()["tray"] == [A, B, C]
+
+
+def test_removing_from_the_tray_unpicks_and_renumbers(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    gallery.button(f"Remove {B}").click()
+    state = gallery.state()
+    assert state["tray"] == [A, C]
+    assert state["checked"] == [A, C]
+    assert state["badges"] == {A: "1", C: "2"}
+    assert state["status"] == "2 of 3 picked"
+    assert state["disabled"] == []
+    # Delete on a focused pick removes it too.
+    gallery.button(f"Move {C} up").focus()
+    page.keyboard.press("Delete")
+    assert gallery.state()["tray"] == [A]
