@@ -156,8 +156,8 @@ struct CommandLineTests {
     }
 
     @Test("a missing library is one line on stderr and exit status 2")
-    func missingLibrary() async throws {
-        try await withTemporaryDirectory { base in
+    func missingLibrary() async {
+        await withTemporaryDirectory { base in
             let recorder = RecordingConsole()
             let status = await CLI.run(arguments: ["build", base + "/nope", "--output", base + "/Site"], console: recorder.console)
             #expect(status == 2)
