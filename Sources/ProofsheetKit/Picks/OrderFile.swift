@@ -18,7 +18,8 @@ public struct OrderFile: Sendable, Equatable {
     public var form: Form
     /// Identifies the site (JSON only).
     public var gallery: String?
-    /// The gallery's title (JSON only); names the default output folder.
+    /// The gallery's title (JSON; in plain text, from a first `# proofsheet order: TITLE`
+    /// comment); names the default output folder.
     public var title: String?
     /// How many photos the page allowed; 0 = no limit; nil when the file does not say.
     public var limit: Int?

@@ -86,12 +86,16 @@ public enum OrderFileParser {
     // MARK: Plain text
 
     /// One relative path per line, in order; blank lines and lines starting with `#`
-    /// are ignored; spaces and tabs around a path are trimmed.
+    /// are ignored; spaces and tabs around a path are trimmed. A first comment
+    /// `# proofsheet order: TITLE`, as the page writes, gives the title.
+    static let textTitlePrefix = "# proofsheet order:"
+
     static func parseText(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
         var problems: [ProofsheetError] = []
         var picks: [OrderFile.Pick] = []
         var firstLine: [String: Int] = [:]
         var lineNumber = 0
+        var title: String?
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             guard let decoded = String(validating: rawLine, as: UTF8.self) else {
@@ -103,7 +107,16 @@ public enum OrderFileParser {
                 continue
             }
             let line = decoded.trimmingBlanks()
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("#") {
+                // The page writes "# proofsheet order: TITLE" first; the title names the
+                // default output folder, as in the JSON form.
+                if title == nil, picks.isEmpty, line.hasPrefix(textTitlePrefix) {
+                    let text = String(line.dropFirst(textTitlePrefix.count)).trimmingBlanks()
+                    if !text.isEmpty { title = String(text.prefix(1024)) }
+                }
+                continue
+            }
+            if line.isEmpty { continue }
             let location = "line \(lineNumber)"
             if let reason = pathProblem(line) {
                 problems.append(ProofsheetError(displayPath, "\(location): \(reason)"))
@@ -123,7 +136,7 @@ public enum OrderFileParser {
             problems.append(ProofsheetError(displayPath, "nothing was picked: no paths in the file"))
         }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return OrderFile(form: .text, picks: picks)
+        return OrderFile(form: .text, title: title, picks: picks)
     }
 
     // MARK: JSON
