@@ -1,0 +1,116 @@
+"""Accessibility (behaviour 7 of issue 3) in Chromium: axe-core finds no serious or
+critical violations; a keyboard-only person can pick, reorder and export with visible
+focus; the pick count is announced (aria-live)."""
+
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from helpers import Gallery
+
+A, B, C = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg"
+
+
+def serious(page):
+    results = Axe().run(page)
+    found = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in found]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violations(chromium, demo, scheme):
+    context = chromium.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open()
+        assert serious(page) == []
+        gallery.pick(A, B, C)
+        assert serious(page) == []
+        page.locator(f"li.photo[data-name='{B}'] a.open").click()
+        page.get_by_text("Details", exact=True).click()
+        assert serious(page) == []
+    finally:
+        context.close()
+
+
+def test_axe_at_phone_width(chromium, demo):
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open()
+        gallery.pick(A, B)
+        assert serious(page) == []
+    finally:
+        context.close()
+
+
+def focused(page):
+    return page.evaluate("""() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      const label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : '';
+      return {tag: el.tagName, type: el.type || '', label, aria: el.getAttribute('aria-label') || '',
+              text: el.textContent.trim(), outline: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth),
+              visible: el.matches(':focus-visible')};
+    }""")
+
+
+def tab_to(page, predicate, limit=200, backwards=False):
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+        info = focused(page)
+        if predicate(info):
+            return info
+    raise AssertionError("never reached the control by Tab")
+
+
+def test_keyboard_only_pick_reorder_and_export(page, demo):
+    gallery = Gallery(page, demo).open()
+    page.locator("body").focus()
+    # Tab to the checkboxes and pick three with Space.
+    for name in (A, B, C):
+        info = tab_to(page, lambda f, n=name: f["type"] == "checkbox" and f["label"] == n)
+        assert info["visible"] and info["outline"] != "none" and info["outlineWidth"] >= 2
+        page.keyboard.press("Space")
+    assert gallery.state()["badges"] == {A: "1", B: "2", C: "3"}
+    # Back up to the tray, move the third pick to the top with the keyboard.
+    info = tab_to(page, lambda f: f["aria"] == f"Move {C} up", backwards=True)
+    assert info["visible"] and info["outline"] != "none"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Alt+ArrowUp")
+    assert gallery.state()["tray"] == [C, A, B]
+    # On to Export, and press it.
+    info = tab_to(page, lambda f: f["text"] == "Export order")
+    assert info["visible"] and info["outline"] != "none"
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    data = json.loads(open(download.value.path(), "rb").read())
+    assert [p["name"] for p in data["picks"]] == [C, A, B]
+
+
+def test_keyboard_opens_the_viewer_and_returns(page, demo):
+    gallery = Gallery(page, demo).open()
+    page.locator("body").focus()
+    tab_to(page, lambda f: f["aria"] == f"View {B}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#viewer[open]")
+    assert focused(page)["type"] == "checkbox"  # the viewer's own pick box
+    page.keyboard.press("Space")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#viewer", state="hidden")
+    assert focused(page)["aria"] == f"View {B}"
+    assert gallery.state()["badges"] == {B: "1"}
+
+
+def test_the_pick_count_is_announced(page, demo):
+    gallery = Gallery(page, demo).open()
+    status = page.locator("#status")
+    assert status.get_attribute("role") == "status"
+    assert status.get_attribute("aria-live") == "polite"
+    assert status.text_content() == "0 of 3 picked"
+    gallery.pick(A)
+    assert status.text_content() == "1 of 3 picked"
+    assert page.locator("#notice").get_attribute("role") == "alert"
+    snapshot = page.locator("#tray").aria_snapshot()
+    assert "1 of 3 picked" in snapshot and A in snapshot
