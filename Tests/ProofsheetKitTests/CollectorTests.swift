@@ -249,10 +249,12 @@ struct CollectorTests {
             ("folder-link/outside.jpg", "Library/folder-link/outside.jpg: leads outside the library (through a symlink); refused (picks[0] in order.json)"),
             ("dangling.jpg", "Library/dangling.jpg: is a symlink to nothing (picks[0] in order.json)"),
             ("Album", "Library/Album: is a folder, not a photo (picks[0] in order.json)"),
+            ("Album/notes.txt", "Library/Album/notes.txt: is not an image; a gallery only offers images (picks[0] in order.json)"),
         ])
     func traversal(path: String, message: String) async throws {
         try await withCollectFixture { f in
             try f.add("Album/in.jpg", seed: 1)
+            try TestPhoto.write(Array("private notes".utf8), to: f.library, "Album/notes.txt")
             try TestPhoto.write(try CollectFixture.photo(seed: 9), to: f.root, "outside.jpg")
             #expect(symlink(f.root + "/outside.jpg", f.library + "/link-to-outside.jpg") == 0)
             #expect(symlink(f.root, f.library + "/folder-link") == 0)

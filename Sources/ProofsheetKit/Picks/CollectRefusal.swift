@@ -17,7 +17,7 @@ public struct CollectRefusal: Error, CustomStringConvertible, Equatable, Sendabl
 
 /// Shows a value from an untrusted file inside a message: quoted, control characters
 /// escaped so a message stays on one line, long values shortened.
-func quoted(_ text: String, limit: Int = 80) -> String {
+func quotedForMessage(_ text: String, limit: Int = 80) -> String {
     var shown = ""
     var count = 0
     for scalar in text.unicodeScalars {

@@ -70,9 +70,17 @@ public struct Collector: Sendable {
                     refuse("is not a regular file")
                     continue
                 }
+                // The gallery shows only images (known by content); a tampered order file
+                // may name any other file in the library.
+                guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength),
+                    ImageFormat.sniff(head) != nil
+                else {
+                    refuse("is not an image; a gallery only offers images")
+                    continue
+                }
                 let identity = "\(status.device):\(status.inode)"
                 if let first = seenFiles[identity] {
-                    refuse("is the same file as \(quoted(first.path)) (\(first.location)); picked twice")
+                    refuse("is the same file as \(quotedForMessage(first.path)) (\(first.location)); picked twice")
                     continue
                 }
                 seenFiles[identity] = pick

@@ -47,7 +47,7 @@ public struct NamePattern: Sendable, Equatable {
             rest = rest.dropFirst()
             switch character {
             case "{":
-                guard let close = rest.firstIndex(of: "}") else { throw refuse("'{' without a closing '}' in \(quoted(text))") }
+                guard let close = rest.firstIndex(of: "}") else { throw refuse("'{' without a closing '}' in \(quotedForMessage(text))") }
                 let name = String(rest[..<close])
                 guard let token = Token(rawValue: name) else {
                     let known = Token.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
@@ -58,7 +58,7 @@ public struct NamePattern: Sendable, Equatable {
                 parts.append(.token(token))
                 rest = rest[rest.index(after: close)...]
             case "}":
-                throw refuse("'}' without an opening '{' in \(quoted(text))")
+                throw refuse("'}' without an opening '{' in \(quotedForMessage(text))")
             case "/", "\\":
                 throw refuse("names a file, so it cannot contain '\(character)'")
             default:

@@ -123,7 +123,7 @@ public enum OrderFileParser {
                 continue
             }
             if let first = firstLine[line] {
-                problems.append(ProofsheetError(displayPath, "\(location): \(quoted(line)) is picked twice (first on line \(first))"))
+                problems.append(ProofsheetError(displayPath, "\(location): \(quotedForMessage(line)) is picked twice (first on line \(first))"))
                 continue
             }
             firstLine[line] = lineNumber
@@ -169,7 +169,7 @@ public enum OrderFileParser {
             if formatName == Manifest.formatName {
                 throw refuse("format", "this is a gallery's manifest, not an order file; export the picks from the page")
             }
-            throw refuse("format", "\(quoted(formatName)) is not a proofsheet order file (expected \"\(OrderFile.formatName)\")")
+            throw refuse("format", "\(quotedForMessage(formatName)) is not a proofsheet order file (expected \"\(OrderFile.formatName)\")")
         }
         guard let versionValue = fields["version"] else { throw refuse("version", "missing") }
         guard case .number(let literal, let integer) = versionValue, let version = integer, version >= 1 else {
@@ -243,7 +243,7 @@ public enum OrderFileParser {
             switch pick["id"] {
             case nil: break
             case .string(let text) where isIdentifier(text): id = text
-            case .string(let text): bad("id", "not a photo id: \(quoted(text)) (expected letters and digits)")
+            case .string(let text): bad("id", "not a photo id: \(quotedForMessage(text)) (expected letters and digits)")
             case let other?: bad("id", "must be text, not \(other.kindName)")
             }
             var path: String?
@@ -257,7 +257,7 @@ public enum OrderFileParser {
             case nil: break
             case .string(let text):
                 if let path, let last = path.split(separator: "/").last, text != String(last) {
-                    bad("name", "\(quoted(text)) does not match its path (expected \(quoted(String(last))))")
+                    bad("name", "\(quotedForMessage(text)) does not match its path (expected \(quotedForMessage(String(last))))")
                 }
             case let other?: bad("name", "must be text, not \(other.kindName)")
             }
@@ -269,7 +269,7 @@ public enum OrderFileParser {
             }
             if let path {
                 if let first = firstPath[path] {
-                    bad("path", "\(quoted(path)) is picked twice (first at \(first))")
+                    bad("path", "\(quotedForMessage(path)) is picked twice (first at \(first))")
                 } else {
                     firstPath[path] = at
                 }
@@ -310,13 +310,13 @@ public enum OrderFileParser {
     private static func show(_ value: StrictJSON.Value) -> String {
         switch value {
         case .number(let literal, _): literal.count > 24 ? String(literal.prefix(24)) + "…" : literal
-        case .string(let text): quoted(text, limit: 40)
+        case .string(let text): quotedForMessage(text, limit: 40)
         default: value.kindName
         }
     }
 
     private static func quotedKey(_ key: String) -> String {
-        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !key.isEmpty ? key : quoted(key, limit: 40)
+        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !key.isEmpty ? key : quotedForMessage(key, limit: 40)
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -332,18 +332,18 @@ public enum OrderFileParser {
         if path.isEmpty { return "is empty" }
         if path.utf8.contains(0) { return "contains a NUL byte" }
         if path.hasPrefix("/") || path.hasPrefix("~") || isDriveLetter(path) {
-            return "not a relative path (\(quoted(path))); paths are relative to the library"
+            return "not a relative path (\(quotedForMessage(path))); paths are relative to the library"
         }
-        if path.contains("\\") { return "contains '\\' (\(quoted(path))); folders are separated by '/'" }
+        if path.contains("\\") { return "contains '\\' (\(quotedForMessage(path))); folders are separated by '/'" }
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "contains a control character (\(quoted(path)))"
+            return "contains a control character (\(quotedForMessage(path)))"
         }
         if path.utf8.count > 4096 { return "too long (\(path.utf8.count) bytes; at most 4096)" }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
             switch component {
-            case "..": return "leads out of the library ('..' in \(quoted(path)))"
-            case ".": return "has a '.' folder (\(quoted(path))); write the path without it"
-            case "": return "has an empty folder name (\(quoted(path)): '//' or a '/' at either end)"
+            case "..": return "leads out of the library ('..' in \(quotedForMessage(path)))"
+            case ".": return "has a '.' folder (\(quotedForMessage(path))); write the path without it"
+            case "": return "has an empty folder name (\(quotedForMessage(path)): '//' or a '/' at either end)"
             default:
                 if component.utf8.count > 255 { return "has a name longer than 255 bytes" }
             }
