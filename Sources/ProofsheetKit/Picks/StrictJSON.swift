@@ -6,7 +6,7 @@
 /// reported with its line and column, duplicate keys are refused, nesting is bounded and
 /// whole numbers are kept exact.
 enum StrictJSON {
-    indirect enum Value: Equatable {
+    indirect enum Value {
         case null
         case bool(Bool)
         /// `integer` is set when the literal is a whole number that fits in Int64 (no
@@ -16,19 +16,6 @@ enum StrictJSON {
         case array([Value])
         /// Keys in file order, each once.
         case object([(key: String, value: Value)])
-
-        static func == (a: Value, b: Value) -> Bool {
-            switch (a, b) {
-            case (.null, .null): return true
-            case let (.bool(x), .bool(y)): return x == y
-            case let (.number(x, _), .number(y, _)): return x == y
-            case let (.string(x), .string(y)): return x == y
-            case let (.array(x), .array(y)): return x == y
-            case let (.object(x), .object(y)):
-                return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-            default: return false
-            }
-        }
 
         /// How the kind of value is named in messages.
         var kindName: String {
