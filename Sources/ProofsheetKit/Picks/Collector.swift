@@ -41,74 +41,103 @@ public struct Collector: Sendable {
 
         var problems: [ProofsheetError] = []
         let library = checkedLibrary(&problems)
-        let orderFileName = SafeFileName.make((options.orderFile as NSString).lastPathComponent)
         let output = checkedOutput(order: order, library: library, &problems)
         guard let library, let output else { throw CollectRefusal(problems) }
 
-        // Resolve every pick and check it against what the order file recorded.
         var warnings: [ProofsheetError] = []
-        var resolved: [(pick: OrderFile.Pick, source: String, bytes: Int64, modified: Int64)] = []
-        var seenFiles: [String: OrderFile.Pick] = [:]
-        for pick in order.picks {
-            let shown = (options.library as NSString).appendingPathComponent(pick.path)
-            let context = "\(pick.location) in \((options.orderFile as NSString).lastPathComponent)"
-            func refuse(_ reason: String) { problems.append(ProofsheetError(shown, "\(reason) (\(context))")) }
-            switch resolve(pick.path, in: library) {
-            case .failure(let reason):
-                refuse(reason)
-            case .success(let source):
-                guard let status = FileCopier.status(source) else {
-                    refuse("cannot be read (\(FileCopier.errorText()))")
-                    continue
-                }
-                switch status.mode & S_IFMT {
-                case S_IFREG: break
-                case S_IFDIR:
-                    refuse("is a folder, not a photo")
-                    continue
-                default:
-                    refuse("is not a regular file")
-                    continue
-                }
-                // The gallery shows only images (known by content); a tampered order file
-                // may name any other file in the library.
-                guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength),
-                    ImageFormat.sniff(head) != nil
-                else {
-                    refuse("is not an image; a gallery only offers images")
-                    continue
-                }
-                let identity = "\(status.device):\(status.inode)"
-                if let first = seenFiles[identity] {
-                    refuse("is the same file as \(quotedForMessage(first.path)) (\(first.location)); picked twice")
-                    continue
-                }
-                seenFiles[identity] = pick
-                if let recorded = pick.bytes, recorded != status.size {
-                    let change = "changed since the gallery was built (\(recorded) bytes then, \(status.size) now)"
-                    if options.force {
-                        warnings.append(ProofsheetError(shown, "\(change); collected anyway (--force)"))
-                    } else {
-                        refuse("\(change); --force collects it anyway")
-                        continue
-                    }
-                }
-                resolved.append((pick, source, status.size, status.mtime))
-            }
-        }
+        let originals = resolvePicks(order, in: library, &problems, &warnings)
         guard problems.isEmpty else { throw CollectRefusal(problems) }
 
-        // Name every file; clashes are settled in pick order, ignoring case, since the
-        // folder may be copied to a file system that ignores it.
+        let orderFileName = SafeFileName.make((options.orderFile as NSString).lastPathComponent)
+        var plan = CollectPlan(
+            orderFile: order, orderFileBytes: orderBytes, orderFileName: orderFileName, replacesOrderFile: false,
+            library: library, output: output.path, outputDisplay: output.display, outputExists: output.exists,
+            items: name(originals, count: order.picks.count, pattern: pattern, library: library, reserved: orderFileName),
+            warnings: warnings, link: options.link)
+        if output.exists { checkDestinations(&plan, &problems) }
+        guard problems.isEmpty else { throw CollectRefusal(problems) }
+        return plan
+    }
+
+    /// A pick found in the library and checked: where the original is, and its size and
+    /// time now.
+    private struct Original {
+        var pick: OrderFile.Pick
+        var source: String
+        var bytes: Int64
+        var modified: Int64
+    }
+
+    /// Finds every pick in the library and checks it against what the order file
+    /// recorded; every problem is added, not only the first.
+    private func resolvePicks(
+        _ order: OrderFile, in library: String, _ problems: inout [ProofsheetError], _ warnings: inout [ProofsheetError]
+    ) -> [Original] {
+        var originals: [Original] = []
+        var seenFiles: [String: OrderFile.Pick] = [:]
+        let orderFileName = (options.orderFile as NSString).lastPathComponent
+        for pick in order.picks {
+            let shown = (options.library as NSString).appendingPathComponent(pick.path)
+            let refusal = { (reason: String) in ProofsheetError(shown, "\(reason) (\(pick.location) in \(orderFileName))") }
+            let source: String
+            switch resolve(pick.path, in: library) {
+            case .failure(let reason):
+                problems.append(refusal(reason))
+                continue
+            case .success(let path):
+                source = path
+            }
+            guard let status = FileCopier.status(source) else {
+                problems.append(refusal("cannot be read (\(FileCopier.errorText()))"))
+                continue
+            }
+            switch status.mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR:
+                problems.append(refusal("is a folder, not a photo"))
+                continue
+            default:
+                problems.append(refusal("is not a regular file"))
+                continue
+            }
+            // The gallery shows only images (known by content); a tampered order file may
+            // name any other file in the library.
+            guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength), ImageFormat.sniff(head) != nil else {
+                problems.append(refusal("is not an image; a gallery only offers images"))
+                continue
+            }
+            let identity = "\(status.device):\(status.inode)"
+            if let first = seenFiles[identity] {
+                problems.append(refusal("is the same file as \(quotedForMessage(first.path)) (\(first.location)); picked twice"))
+                continue
+            }
+            seenFiles[identity] = pick
+            if let recorded = pick.bytes, recorded != status.size {
+                let change = "changed since the gallery was built (\(recorded) bytes then, \(status.size) now)"
+                guard options.force else {
+                    problems.append(refusal("\(change); --force collects it anyway"))
+                    continue
+                }
+                warnings.append(ProofsheetError(shown, "\(change); collected anyway (--force)"))
+            }
+            originals.append(Original(pick: pick, source: source, bytes: status.size, modified: status.mtime))
+        }
+        return originals
+    }
+
+    /// Names every file by the pattern. Clashes are settled in pick order, ignoring case
+    /// (the folder may be copied to a file system that ignores it): `x.jpg`, `x (2).jpg`…
+    private func name(
+        _ originals: [Original], count: Int, pattern: NamePattern, library: String, reserved: String
+    ) -> [CollectPlan.Item] {
         let libraryName = (library as NSString).lastPathComponent
-        var taken: Set<String> = [orderFileName.lowercased()]
+        var taken: Set<String> = [reserved.lowercased()]
         var items: [CollectPlan.Item] = []
-        for entry in resolved {
-            let pick = entry.pick
-            var date = ""
-            if pattern.uses(.date) { date = NamePattern.fileDate(dateTaken(entry.source, modified: entry.modified)) }
+        for original in originals {
+            let pick = original.pick
+            let date = pattern.uses(.date) ? NamePattern.fileDate(dateTaken(original.source, modified: original.modified)) : ""
             let values = NamePattern.Values(
-                order: NamePattern.paddedOrder(pick.order, count: order.picks.count), name: pick.name,
+                order: NamePattern.paddedOrder(pick.order, count: count), name: pick.name,
                 album: pick.album.isEmpty ? libraryName : pick.album, date: date)
             let wanted = SafeFileName.make(pattern.render(values))
             var name = wanted
@@ -120,35 +149,32 @@ public struct Collector: Sendable {
             taken.insert(name.lowercased())
             items.append(
                 CollectPlan.Item(
-                    order: pick.order, path: pick.path, source: entry.source, name: name, bytes: entry.bytes,
-                    modified: entry.modified, replaces: false))
+                    order: pick.order, path: pick.path, source: original.source, name: name, bytes: original.bytes,
+                    modified: original.modified, replaces: false))
         }
+        return items
+    }
 
-        // Nothing is overwritten without --force, and a folder is never replaced.
-        var plan = CollectPlan(
-            orderFile: order, orderFileBytes: orderBytes, orderFileName: orderFileName, replacesOrderFile: false,
-            library: library, output: output.path, outputDisplay: output.display, outputExists: output.exists,
-            items: items, warnings: warnings, link: options.link)
-        if output.exists {
-            func check(_ name: String) -> Bool {
-                let path = output.path + "/" + name
-                switch FileSystem.kind(of: path) {
-                case nil: return false
-                case .file?:
-                    if options.force { return true }
-                    problems.append(ProofsheetError(plan.display(name), "already exists; --force replaces it"))
-                case .directory?:
-                    problems.append(ProofsheetError(plan.display(name), "is a folder in the way; move it or choose another --output"))
-                default:
-                    problems.append(ProofsheetError(plan.display(name), "is in the way (not a regular file); move it or choose another --output"))
-                }
-                return false
+    /// In an existing output folder: nothing is overwritten without --force, and a folder
+    /// or anything else that is not a file is never replaced.
+    private func checkDestinations(_ plan: inout CollectPlan, _ problems: inout [ProofsheetError]) {
+        let display = plan.display
+        func replaces(_ name: String) -> Bool {
+            switch FileSystem.kind(of: plan.output + "/" + name) {
+            case nil: return false
+            case .file?:
+                if options.force { return true }
+                problems.append(ProofsheetError(display(name), "already exists; --force replaces it"))
+            case .directory?:
+                problems.append(ProofsheetError(display(name), "is a folder in the way; move it or choose another --output"))
+            default:
+                problems.append(
+                    ProofsheetError(display(name), "is in the way (not a regular file); move it or choose another --output"))
             }
-            for index in plan.items.indices { plan.items[index].replaces = check(plan.items[index].name) }
-            plan.replacesOrderFile = check(orderFileName)
+            return false
         }
-        guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return plan
+        for index in plan.items.indices { plan.items[index].replaces = replaces(plan.items[index].name) }
+        plan.replacesOrderFile = replaces(plan.orderFileName)
     }
 
     private func absolute(_ path: String) -> String {
