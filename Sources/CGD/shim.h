@@ -5,6 +5,8 @@
 #include <gdfonts.h>
 #include <gdfontg.h>
 #include <stdlib.h>
+#include <string.h>
+#include <math.h>
 
 /* gd's pixel macros cannot be imported into Swift; these small functions stand in. */
 
@@ -76,15 +78,130 @@ static inline void ps_gd_flatten_on_white(gdImagePtr im) {
     }
 }
 
-/* Marks every pixel opaque. gdImageScale's fixed-point bilinear path leaves garbage
-   in the alpha bits, which a later gdImageCopyResampled would honour. */
-static inline void ps_gd_make_opaque(gdImagePtr im) {
-    if (!gdImageTrueColor(im)) return;
-    const int w = gdImageSX(im), h = gdImageSY(im);
-    for (int y = 0; y < h; y++) {
-        int *row = im->tpixels[y];
-        for (int x = 0; x < w; x++) row[x] &= 0x00FFFFFF;
+/*
+ * Resampling: a separable Lanczos-3 filter, widened by the shrink factor so that it
+ * averages everything a target pixel covers (no aliasing).
+ *
+ * Why not libgd's own: gdImageScale's fast bilinear path samples half a pixel off and
+ * does not widen its filter, so it aliases (about 28 dB against a Lanczos reference on
+ * detailed photos); its two-pass filters are right but compute every tap in double
+ * precision, 3-4× slower; gdImageCopyResampled is an area average, right but slow for
+ * non-integer ratios. This is the two-pass filter in single precision, vectorized.
+ */
+
+static inline float ps_lanczos3(double x) {
+    if (x < 0) x = -x;
+    if (x < 1e-8) return 1.0f;
+    if (x >= 3.0) return 0.0f;
+    const double pix = 3.14159265358979323846 * x;
+    return (float)(3.0 * sin(pix) * sin(pix / 3.0) / (pix * pix));
+}
+
+/*
+ * For each of `dst_size` outputs: the first source index and `taps` weights summing to
+ * 1 (zero-padded; every window lies inside the source). Returns 0 when out of memory.
+ */
+static inline int ps_resample_weights(int src_size, int dst_size, int *taps_out, int **starts_out, float **weights_out) {
+    const double scale = (double)src_size / dst_size;
+    const double stretch = scale > 1.0 ? scale : 1.0;
+    const double support = 3.0 * stretch;
+    int taps = (int)ceil(2.0 * support) + 1;
+    if (taps > src_size) taps = src_size;
+    int *starts = malloc(sizeof(int) * (size_t)dst_size);
+    float *weights = calloc((size_t)dst_size * (size_t)taps, sizeof(float));
+    if (starts == NULL || weights == NULL) {
+        free(starts); free(weights);
+        return 0;
     }
+    for (int i = 0; i < dst_size; i++) {
+        const double center = (i + 0.5) * scale - 0.5;
+        int left = (int)ceil(center - support), right = (int)floor(center + support);
+        if (left < 0) left = 0;
+        if (right > src_size - 1) right = src_size - 1;
+        if (right - left + 1 > taps) right = left + taps - 1;
+        /* Slide the window inside the source so that every tap reads a real pixel. */
+        int start = left + taps <= src_size ? left : src_size - taps;
+        float *w = weights + (size_t)i * taps;
+        double total = 0;
+        for (int j = left; j <= right; j++) total += w[j - start] = ps_lanczos3((j - center) / stretch);
+        for (int k = 0; k < taps; k++) w[k] = (float)(w[k] / total);
+        starts[i] = start;
+    }
+    *taps_out = taps;
+    *starts_out = starts;
+    *weights_out = weights;
+    return 1;
+}
+
+/* Written as min/max and a truncation, so that loops of it become vector instructions. */
+static inline unsigned char ps_clamp_channel(float value) {
+    value = value < 0.0f ? 0.0f : value;
+    value = value > 255.0f ? 255.0f : value;
+    return (unsigned char)(int)(value + 0.5f);
+}
+
+/*
+ * Returns a new opaque truecolor image of `src` (opaque truecolor) resampled to
+ * `dw`×`dh`, or NULL when memory runs out. One output row at a time: the source rows
+ * under its window are filtered vertically into one row of floats, which is filtered
+ * horizontally into the output. Each source row is converted to floats once, into a
+ * ring of `ytaps` rows (windows only move down). gd's pixels are handled as 4 bytes
+ * (B, G, R, X on little-endian machines) with the same single-precision arithmetic on
+ * each, which the compiler turns into vector instructions (SSE2 has no 32-bit integer
+ * multiply, so floats beat fixed point); the X byte is cleared (opaque).
+ */
+static inline gdImagePtr ps_gd_resampled(gdImagePtr src, int dw, int dh) {
+    const int sw = gdImageSX(src), sh = gdImageSY(src);
+    if (!gdImageTrueColor(src) || dw < 1 || dh < 1) return NULL;
+    int xtaps = 0, ytaps = 0, *xstart = NULL, *ystart = NULL;
+    float *xweight = NULL, *yweight = NULL, *ring = NULL, *acc = NULL;
+    gdImagePtr dst = NULL;
+    if (!ps_resample_weights(sw, dw, &xtaps, &xstart, &xweight)) goto done;
+    if (!ps_resample_weights(sh, dh, &ytaps, &ystart, &yweight)) goto done;
+    const int width4 = 4 * sw;
+    ring = malloc(sizeof(float) * (size_t)width4 * (size_t)ytaps);
+    acc = malloc(sizeof(float) * (size_t)width4);
+    if (ring == NULL || acc == NULL) goto done;
+    dst = gdImageCreateTrueColor(dw, dh);
+    if (dst == NULL) goto done;
+
+    int converted = 0;  /* source rows [0, converted) have been put in the ring */
+    for (int y = 0; y < dh; y++) {
+        const float *w = yweight + (size_t)y * ytaps;
+        const int first = ystart[y];
+        for (; converted < first + ytaps; converted++) {
+            const unsigned char *in = (const unsigned char *)src->tpixels[converted];
+            float *row = ring + (size_t)width4 * (converted % ytaps);
+            for (int i = 0; i < width4; i++) row[i] = (float)in[i];
+        }
+        for (int i = 0; i < width4; i++) acc[i] = 0.0f;
+        for (int k = 0; k < ytaps; k++) {
+            const float *row = ring + (size_t)width4 * ((first + k) % ytaps);
+            const float weight = w[k];
+            for (int i = 0; i < width4; i++) acc[i] += weight * row[i];
+        }
+        unsigned char *out = (unsigned char *)dst->tpixels[y];
+        for (int x = 0; x < dw; x++) {
+            const float *wx = xweight + (size_t)x * xtaps;
+            const float *p = acc + 4 * (size_t)xstart[x];
+            float c0 = 0.0f, c1 = 0.0f, c2 = 0.0f, c3 = 0.0f;
+            for (int k = 0; k < xtaps; k++) {
+                c0 += wx[k] * p[4 * k];
+                c1 += wx[k] * p[4 * k + 1];
+                c2 += wx[k] * p[4 * k + 2];
+                c3 += wx[k] * p[4 * k + 3];
+            }
+            out[4 * x] = ps_clamp_channel(c0);
+            out[4 * x + 1] = ps_clamp_channel(c1);
+            out[4 * x + 2] = ps_clamp_channel(c2);
+            out[4 * x + 3] = ps_clamp_channel(c3);
+        }
+        int *pixels = dst->tpixels[y];
+        for (int x = 0; x < dw; x++) pixels[x] &= 0x00FFFFFF;
+    }
+done:
+    free(xstart); free(xweight); free(ystart); free(yweight); free(ring); free(acc);
+    return dst;
 }
 
 /* Reads one pixel of a truecolor image as 0xRRGGBB. */

@@ -163,4 +163,51 @@ static inline int ps_jpeg_decode_scaled(const unsigned char *data, unsigned long
     return PS_JPEG_OK;
 }
 
+/*
+ * Encodes a truecolor gd image as a baseline JPEG (4:2:0, no metadata) straight from its
+ * rows: gd's 0x00RRGGBB pixels are BGRX bytes to libjpeg-turbo, so nothing is converted
+ * or copied first. On success *out holds a malloc'd buffer the caller frees with free().
+ */
+static inline int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned long *out_size,
+                                 char *message, size_t message_size) {
+    struct jpeg_compress_struct cinfo;
+    ps_jpeg_error_mgr err;
+    unsigned char *volatile buffer = NULL;
+    unsigned long volatile size = 0;
+    *out = NULL;
+    *out_size = 0;
+    if (!gdImageTrueColor(image)) {
+        snprintf(message, message_size, "not a truecolor image");
+        return PS_JPEG_ERROR;
+    }
+    memset(&err, 0, sizeof err);
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = ps_jpeg_error_exit;
+    err.pub.emit_message = ps_jpeg_emit_message;
+    if (setjmp(err.jump)) {
+        snprintf(message, message_size, "%s", err.message);
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return PS_JPEG_ERROR;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&size);
+    cinfo.image_width = (JDIMENSION)gdImageSX(image);
+    cinfo.image_height = (JDIMENSION)gdImageSY(image);
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_BGRX;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)image->tpixels[cinfo.next_scanline];
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = size;
+    return PS_JPEG_OK;
+}
+
 #endif

@@ -106,22 +106,15 @@ struct GDImage: ~Copyable {
 
     // MARK: Transforming
 
-    /// A copy scaled to exactly `width`×`height`. The method follows the ratio: area
-    /// averaging (`gdImageCopyResampled`) when shrinking by 1.5× or more, where bilinear
-    /// sampling would alias; bilinear (`gdImageScale`) for small ratios, where it is
-    /// several times faster and as good.
+    /// A copy scaled to exactly `width`×`height` with a Lanczos-3 filter widened by the
+    /// shrink factor (`ps_gd_resampled`), whatever the ratio. libgd's own methods were
+    /// measured against it on 12 MP photos: `gdImageScale` bilinear is fast but samples
+    /// half a pixel off and aliases (about 28 dB against vipsthumbnail's Lanczos, where
+    /// this scores about 41); its two-pass filters and `gdImageCopyResampled` are right
+    /// but three to five times slower.
     func resized(width: Int, height: Int) throws(ImagingError) -> GDImage {
-        let ratio = Double(self.width) / Double(max(1, width))
-        if ratio < 1.5 {
-            gdImageSetInterpolationMethod(handle, GD_BILINEAR_FIXED)
-            guard let scaled = gdImageScale(handle, UInt32(width), UInt32(height)) else { throw .outOfMemory }
-            ps_gd_make_opaque(scaled)
-            return GDImage(adopting: scaled)
-        }
-        guard let target = gdImageCreateTrueColor(Int32(width), Int32(height)) else { throw .outOfMemory }
-        gdImageCopyResampled(
-            target, handle, 0, 0, 0, 0, Int32(width), Int32(height), Int32(self.width), Int32(self.height))
-        return GDImage(adopting: target)
+        guard let scaled = ps_gd_resampled(handle, Int32(width), Int32(height)) else { throw .outOfMemory }
+        return GDImage(adopting: scaled)
     }
 
     /// A copy turned upright for an EXIF orientation.
@@ -138,15 +131,17 @@ struct GDImage: ~Copyable {
 
     // MARK: Encoding
 
-    /// Encodes as a baseline JPEG with no metadata. libgd's buffer is freed here, in the
-    /// scope that received it.
+    /// Encodes as a baseline JPEG with no metadata, with libjpeg-turbo straight from the
+    /// pixel rows (see `ps_jpeg_encode`). libjpeg's buffer is freed here, in the scope
+    /// that received it.
     func jpegData(quality: Int) throws(ImagingError) -> [UInt8] {
-        var size: Int32 = 0
-        guard let buffer = gdImageJpegPtr(handle, &size, Int32(quality)) else {
-            throw .encodingFailed
-        }
-        defer { gdFree(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ps_jpeg_encode(handle, Int32(clamping: quality), &buffer, &size, &message, message.count)
+        defer { free(buffer) }
+        guard status == PS_JPEG_OK, let buffer else { throw .encodingFailed }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
     }
 
     /// Encodes as PNG (lossless), for tests and the demo.

@@ -44,11 +44,12 @@ public enum Thumbnailer {
             ? (width: previewSize.height, height: previewSize.width) : (width: previewSize.width, height: previewSize.height)
         let preview: GDImage
         if scaledStored.width == source.width && scaledStored.height == source.height {
-            preview = try source.oriented(orientation)
+            preview = orientation == .up ? source : try source.oriented(orientation)
         } else {
-            preview = try source.resized(width: scaledStored.width, height: scaledStored.height).oriented(orientation)
+            let scaled = try source.resized(width: scaledStored.width, height: scaledStored.height)
+            _ = consume source  // free the full decode before making the smaller images
+            preview = orientation == .up ? scaled : try scaled.oriented(orientation)
         }
-        _ = consume source  // free the full decode before making the smaller images
 
         let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: 2 * sizes.thumbnail)
         let thumb2x = try preview.resized(width: size2x.width, height: size2x.height)

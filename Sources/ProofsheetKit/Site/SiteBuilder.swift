@@ -16,7 +16,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Bumped when the way images are made changes, so old images are remade.
-    static let renderVersion = "1"
+    static let renderVersion = "2"
 
     public func build(progress: (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
         let clock = ContinuousClock()
