@@ -193,11 +193,11 @@
     var sections = Array.prototype.slice.call(main.querySelectorAll("section.album"));
     var cells = Object.create(null);
     var boxes = [];
-    Array.prototype.forEach.call(main.querySelectorAll("li.photo"), function (li) {
-      var box = li.querySelector('input[name="pick"]');
-      var id = li.getAttribute("data-id");
-      if (!Data.byId[id] || !box) return;
-      cells[id] = { li: li, box: box, badge: li.querySelector(".badge"), link: li.querySelector("a.open") };
+    // One query for all checkboxes; each cell is the box's list item (li > label > input).
+    Array.prototype.forEach.call(main.querySelectorAll('input[name="pick"]'), function (box) {
+      var li = box.parentNode.parentNode;
+      if (!Data.byId[box.value] || li.id !== "p-" + box.value) return;
+      cells[box.value] = { li: li, box: box, badge: null };
       boxes.push(box);
     });
     var shownPositions = Object.create(null);
@@ -216,7 +216,13 @@
         if (!cell || shownPositions[id] === positions[id]) return;
         var position = positions[id];
         cell.box.checked = !!position;
-        cell.badge.textContent = position ? String(position) : "";
+        if (!cell.badge && position) {
+          // Badges are made when first needed: 10,000 empty spans would only weigh the page.
+          cell.badge = el("span", "badge");
+          cell.badge.setAttribute("aria-hidden", "true");
+          cell.li.appendChild(cell.badge);
+        }
+        if (cell.badge) cell.badge.textContent = position ? String(position) : "";
         cell.li.classList.toggle("picked", !!position);
       });
       shownPositions = positions;
@@ -254,6 +260,9 @@
       sections: sections,
       render: render,
       main: main,
+      idOf: function (li) {
+        return li.id.slice(2);
+      },
     };
   })());
 
@@ -770,23 +779,28 @@
       };
     }
 
-    // Reorders the cells inside each album; albums keep their place.
+    // Reorders the cells inside each album; albums keep their place, and each run of
+    // cells (a list of its own, for speed) keeps its length.
     function applySort(how) {
       currentSort = how;
       Grid.sections.forEach(function (section) {
-        var grid = section.querySelector(".grid");
-        var items = Array.prototype.slice.call(grid.children).filter(function (li) {
-          return Grid.cells[li.getAttribute("data-id")];
+        var items = Array.prototype.slice.call(section.querySelectorAll("li.photo")).filter(function (li) {
+          return Grid.cells[Grid.idOf(li)];
         });
         var photos = items.map(function (li) {
-          return Data.byId[li.getAttribute("data-id")];
+          return Data.byId[Grid.idOf(li)];
         });
         photos.sort(comparator(how));
-        var fragment = document.createDocumentFragment();
-        photos.forEach(function (photo) {
-          fragment.appendChild(Grid.cells[photo.id].li);
+        var at = 0;
+        Array.prototype.forEach.call(section.querySelectorAll(".grid"), function (grid) {
+          var count = grid.children.length;
+          var fragment = document.createDocumentFragment();
+          photos.slice(at, at + count).forEach(function (photo) {
+            fragment.appendChild(Grid.cells[photo.id].li);
+          });
+          at += count;
+          grid.appendChild(fragment);
         });
-        grid.appendChild(fragment);
       });
       applyFilter();
     }
@@ -796,13 +810,15 @@
       var query = fold(search.value.trim());
       var count = 0;
       var order = [];
+      // While searching, the runs flow together so the matches fill whole rows.
+      Grid.main.classList.toggle("searching", !!query);
       Grid.sections.forEach(function (section) {
         var path = section.getAttribute("data-album");
         var inAlbum = album === "*" || album === path;
         var any = false;
-        Array.prototype.forEach.call(section.querySelector(".grid").children, function (li) {
-          var id = li.getAttribute("data-id");
-          var photo = Data.byId[id];
+        Array.prototype.forEach.call(section.querySelectorAll("li.photo"), function (li) {
+          var id = Grid.idOf(li);
+          var photo = Grid.cells[id] && Data.byId[id];
           if (!photo) return;
           var match = inAlbum && (!query || keys[photo.index].indexOf(query) >= 0);
           if (li.hidden === match) li.hidden = !match;
@@ -815,6 +831,7 @@
         section.hidden = !any;
       });
       visible = order;
+      Thumbs.watch(order);
       var total = Data.photos.length;
       shown.textContent = count === total ? "" : "Showing " + count + " of " + total + " " + plural(total, "photo", "photos") + ".";
       noResults.hidden = count > 0;
@@ -846,6 +863,72 @@
         return visible;
       },
     };
+  })());
+
+  // --- thumbs: grid images, made when they come near the screen --------------------------
+  // The HTML carries each thumbnail inside <noscript>, so without a script the browser
+  // shows them (lazily); with the script that markup is inert text and the images are
+  // made here. 10,000 <img loading=lazy> cost a second to create and a long pass on every
+  // frame; this watches only the two ends of each run of 24 cells.
+  var Thumbs = (Proofsheet.thumbs = (function () {
+    var loaded = Object.create(null);
+    var runs = new Map();
+    var size = 24;
+    var observer =
+      "IntersectionObserver" in window && window.Map
+        ? new IntersectionObserver(arrived, { rootMargin: "1200px 0px" })
+        : null;
+
+    function load(id) {
+      if (loaded[id]) return;
+      loaded[id] = true;
+      var photo = Data.byId[id];
+      var link = Grid.cells[id].li.querySelector("a.open");
+      if (!link) return;
+      var img = document.createElement("img");
+      img.width = photo.thumb.width;
+      img.height = photo.thumb.height;
+      img.alt = "";
+      img.decoding = "async";
+      img.srcset = src(photo.thumb2x.src) + " 2x";
+      img.src = src(photo.thumb.src);
+      link.appendChild(img);
+    }
+    function arrived(entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        var run = runs.get(entry.target);
+        if (!run) return;
+        run.ids.forEach(load);
+        run.ends.forEach(function (end) {
+          observer.unobserve(end);
+          runs.delete(end);
+        });
+      });
+    }
+    // Regroups the shown cells that still lack an image; called after each filter or sort.
+    function watch(ids) {
+      var pending = ids.filter(function (id) {
+        return !loaded[id];
+      });
+      if (!observer) {
+        pending.forEach(load);
+        return;
+      }
+      observer.disconnect();
+      runs.clear();
+      for (var i = 0; i < pending.length; i += size) {
+        var run = { ids: pending.slice(i, i + size), ends: [] };
+        [run.ids[0], run.ids[run.ids.length - 1]].forEach(function (id) {
+          var li = Grid.cells[id].li;
+          if (runs.has(li)) return;
+          runs.set(li, run);
+          run.ends.push(li);
+          observer.observe(li);
+        });
+      }
+    }
+    return { watch: watch, load: load };
   })());
 
   // --- viewer: the preview, full screen ------------------------------------------------
@@ -992,7 +1075,7 @@
       var link = event.target.closest ? event.target.closest("a.open") : null;
       if (!link) return;
       var li = link.closest("li.photo");
-      if (li && open(li.getAttribute("data-id"), link)) event.preventDefault();
+      if (li && Grid.cells[Grid.idOf(li)] && open(Grid.idOf(li), link)) event.preventDefault();
     });
 
     return { open: open, render: render };
@@ -1009,6 +1092,7 @@
   }
   Picks.onChange(renderAll);
 
+  Thumbs.watch(Browse.visible());
   var saved = Store.load();
   var dropped = Picks.replace(saved, "restore");
   if (dropped) {

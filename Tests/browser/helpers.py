@@ -117,16 +117,17 @@ def copy_library(source, target, only=None):
 STATE_JS = """() => {
   const text = (el) => el ? el.textContent : null;
   const cells = Array.from(document.querySelectorAll('#gallery li.photo'));
+  const name = (li) => li.querySelector('.name').textContent;
+  const badge = (li) => { const b = li.querySelector('.badge'); return b ? b.textContent : ''; };
   return {
     status: text(document.getElementById('status')),
     notice: text(document.getElementById('notice')),
-    badges: Object.fromEntries(cells.filter(li => li.querySelector('.badge').textContent)
-      .map(li => [li.dataset.name, li.querySelector('.badge').textContent])),
-    checked: cells.filter(li => li.querySelector('input').checked).map(li => li.dataset.name),
-    disabled: cells.filter(li => li.querySelector('input').disabled).map(li => li.dataset.name),
+    badges: Object.fromEntries(cells.filter(li => badge(li)).map(li => [name(li), badge(li)])),
+    checked: cells.filter(li => li.querySelector('input').checked).map(name),
+    disabled: cells.filter(li => li.querySelector('input').disabled).map(name),
     tray: Array.from(document.querySelectorAll('#tray-list .tray-name')).map(n => n.textContent),
     trayNumbers: Array.from(document.querySelectorAll('#tray-list .tray-order')).map(n => n.textContent),
-    visible: cells.filter(li => li.offsetParent !== null).map(li => li.dataset.name),
+    visible: cells.filter(li => li.offsetParent !== null).map(name),
   };
 }"""
 
@@ -149,6 +150,14 @@ class Gallery:
 
     def box(self, name):
         return self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
+
+    def cell(self, name):
+        return self.page.locator("#gallery li.photo", has=self.page.get_by_role("checkbox", name=name, exact=True))
+
+    def view(self, name):
+        """Opens the viewer on a photo by clicking its thumbnail."""
+        self.cell(name).locator("a.open").click()
+        self.page.wait_for_selector("#viewer[open]")
 
     def pick(self, *names):
         for name in names:

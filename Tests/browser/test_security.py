@@ -13,7 +13,7 @@ A, B, C = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg"
 def test_nothing_is_requested_but_the_sites_own_files(page, demo, tmp_path):
     gallery = Gallery(page, demo).open()
     gallery.pick(A, B)
-    page.locator(f"li.photo[data-name='{C}'] a.open").click()
+    Gallery(page, None).cell(C).locator("a.open").click()
     page.keyboard.press("Space")
     page.keyboard.press("ArrowRight")
     page.get_by_text("Details", exact=True).click()
@@ -90,7 +90,7 @@ def test_hostile_names_and_exif_text_are_shown_as_text_and_run_nothing(page, hos
     assert gallery.state()["tray"] == [HOSTILE_NAME, "Described.jpg"]
     assert page.locator("#tray-list img").count() == 2
     # The viewer shows the description as text, alt text included.
-    page.locator("li.photo[data-name='Described.jpg'] a.open").click()
+    Gallery(page, None).cell("Described.jpg").locator("a.open").click()
     page.get_by_text("Details", exact=True).click()
     rows = dict(zip(page.locator("#viewer-exif dt").all_text_contents(), page.locator("#viewer-exif dd").all_text_contents()))
     assert rows["Description"] == HOSTILE_DESCRIPTION

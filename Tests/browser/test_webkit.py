@@ -52,8 +52,8 @@ class WebKitGallery:
 
     def box(self, name):
         return self.driver.execute_script(
-            "return Array.from(document.querySelectorAll('#gallery li.photo')).find(li => li.dataset.name === arguments[0]).querySelector('input')",
-            name,
+            "return document.querySelector('#p-' + arguments[0] + ' input')",
+            self.site.photo(name)["id"],
         )
 
     def pick(self, *names):

@@ -15,11 +15,15 @@ struct PageRenderer {
         for photo in manifest.photos { byAlbum[photo.album, default: []].append(photo) }
         var position = 0
         for album in manifest.albums {
+            // An album's cells come in runs of `runLength`, each its own list, so the page
+            // can skip laying out the runs that are off screen (see proofsheet.css).
             var cells = ""
-            for photo in byAlbum[album.path] ?? [] {
+            for (index, photo) in (byAlbum[album.path] ?? []).enumerated() {
+                if index % Self.runLength == 0 { cells += index == 0 ? "<ul class=\"grid\">" : "</ul>\n<ul class=\"grid\">" }
                 position += 1
                 try templates.photo.render(photoValues(photo, position: position), into: &cells)
             }
+            if !cells.isEmpty { cells += "</ul>\n" }
             try templates.album.render(
                 [
                     "album_id": .text(Self.albumAnchor(album.path)),
@@ -82,6 +86,10 @@ struct PageRenderer {
             "preview_height": .text(String(photo.preview.height)),
         ]
     }
+
+    /// Cells per list in an album: divisible by 1–6, 8, 10 and 12, the usual column
+    /// counts, so runs join without a gap; small enough that a change in one is cheap.
+    static let runLength = 120
 
     /// `2026-06-01T14:03:22` → `1 Jun 2026, 14:03`: the same in every locale, so the
     /// page stays byte-identical; the script may localize it.
