@@ -1,0 +1,71 @@
+"""A gallery bigger than one screen and than one run of cells (120): thumbnails are made
+as they come near the screen, and sorting and searching work across runs (Chromium)."""
+
+import os
+
+import pytest
+
+import helpers
+from helpers import Gallery
+
+COUNT = 130
+
+
+@pytest.fixture(scope="module")
+def big(binary, demo, tmp_path_factory):
+    root = tmp_path_factory.mktemp("big")
+    library = root / "library" / "Many"
+    library.mkdir(parents=True)
+    sources = sorted(p for p in demo.library.rglob("*.jpg"))
+    for i in range(COUNT):
+        os.link(sources[i % len(sources)], library / f"P{i:03d}.jpg")
+    helpers.build_site(binary, root / "library", root / "Site", limit=0, extra=("--sort", "name", "--thumb-size", "120", "--preview-size", "240"))
+    from conftest import Site
+
+    return Site(root / "Site", root / "library")
+
+
+def has_image(page, name):
+    return page.evaluate(
+        """name => { const li = Array.from(document.querySelectorAll('li.photo')).find(l => l.querySelector('.name').textContent === name);
+                     const img = li.querySelector('a.open > img'); return img ? img.complete && img.naturalWidth > 0 : false; }""",
+        name,
+    )
+
+
+def test_thumbnails_are_made_when_they_come_near_the_screen(chromium, big):
+    context = chromium.new_context(viewport={"width": 1000, "height": 500})
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, big).open()
+        page.wait_for_function("() => { const i = document.querySelector('li.photo a.open > img'); return i && i.complete && i.naturalWidth > 0; }")
+        assert has_image(page, "P000.jpg")
+        assert not has_image(page, "P129.jpg")
+        made = page.evaluate("() => document.querySelectorAll('li.photo a.open > img').length")
+        assert 0 < made < COUNT
+        gallery.cell("P129.jpg").scroll_into_view_if_needed()
+        page.wait_for_function("() => { const li = document.querySelectorAll('li.photo')[129]; const i = li.querySelector('a.open > img'); return i && i.complete && i.naturalWidth > 0; }")
+    finally:
+        context.close()
+
+
+def test_sorting_and_searching_work_across_runs_of_cells(page, big):
+    gallery = Gallery(page, big).open()
+    assert page.locator("ul.grid").count() == 2  # 120 + 10
+    names = [f"P{i:03d}.jpg" for i in range(COUNT)]
+    assert gallery.state()["visible"] == names
+    page.get_by_label("Sort", exact=True).select_option("name")
+    assert gallery.state()["visible"] == names
+    assert page.locator("ul.grid").nth(1).locator("li").count() == 10
+    page.get_by_label("Search", exact=True).fill("P11")
+    page.get_by_label("Search", exact=True).press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 10")
+    assert gallery.state()["visible"] == [f"P11{i}.jpg" for i in range(10)]
+    # The matches from both runs share rows: P119 (run 1) and P110 (run 1) sit beside each other.
+    boxes = [gallery.cell(n).bounding_box() for n in ("P110.jpg", "P111.jpg")]
+    assert boxes[0]["y"] == boxes[1]["y"]
+    gallery.pick("P119.jpg", "P110.jpg")
+    page.get_by_label("Search", exact=True).fill("")
+    page.get_by_label("Search", exact=True).press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 130")
+    assert gallery.state()["badges"] == {"P119.jpg": "1", "P110.jpg": "2"}
