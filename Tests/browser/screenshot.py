@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Makes docs/screenshot.png for the README: the demo gallery with three picks (badges,
+tray, status), 1280 px wide, in headless Chromium. Also, with --all, dark-mode and
+phone-width shots in /tmp for a look.
+
+Run: .venv/bin/python Tests/browser/screenshot.py   (PROOFSHEET_BIN picks the binary)
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import helpers  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+PICKS = ["Sunset over the water.jpg", "IMG_0101.jpg", "Crème brûlée.jpg"]
+
+
+def shoot(browser, url, path, width=1280, height=820, scheme="light", scale=1, mobile=False):
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, color_scheme=scheme, device_scale_factor=scale,
+        reduced_motion="reduce",
+        is_mobile=mobile, has_touch=mobile)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    for name in PICKS:
+        page.locator("#gallery").get_by_role("checkbox", name=name, exact=True).check()
+    page.wait_for_function("() => Array.from(document.images).filter(i => i.src && i.getBoundingClientRect().top < innerHeight).every(i => i.complete)")
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    page.screenshot(path=str(path))
+    context.close()
+
+
+def main():
+    binary = helpers.proofsheet_binary()
+    with tempfile.TemporaryDirectory() as work:
+        site = Path(work) / "Site"
+        helpers.run(binary, "demo", "--output", site, "--library", Path(work) / "library", "--quiet")
+        url = (site / "index.html").as_uri()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            target = helpers.REPO / "docs" / "screenshot.png"
+            target.parent.mkdir(exist_ok=True)
+            shoot(browser, url, target)
+            print(f"{target} ({target.stat().st_size // 1024} KB)")
+            if "--all" in sys.argv:
+                shoot(browser, url, "/tmp/proofsheet-dark.png", scheme="dark")
+                shoot(browser, url, "/tmp/proofsheet-phone.png", width=390, height=844, scale=2, mobile=True)
+                shoot(browser, url, "/tmp/proofsheet-phone-dark.png", width=390, height=844, scale=2, mobile=True, scheme="dark")
+                print("and /tmp/proofsheet-dark.png, /tmp/proofsheet-phone.png, /tmp/proofsheet-phone-dark.png")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
