@@ -1101,6 +1101,18 @@
   } else if (saved.length > Picks.count()) {
     Store.save(Picks.list());
   }
+  // Another tab of the same gallery changed the picks: follow it rather than overwrite it.
+  window.addEventListener("storage", function (event) {
+    if (event.key !== Store.key) return;
+    var picks = [];
+    try {
+      var saved = JSON.parse(event.newValue || "null");
+      if (saved && Array.isArray(saved.picks)) picks = saved.picks;
+    } catch (error) {
+      return;
+    }
+    Picks.replace(picks, "restore");
+  });
   if (!Store.available()) {
     var note = $("storage-note");
     note.textContent = "This browser is not letting the page save data, so your picks won't be remembered if you close it. Export them before you leave.";

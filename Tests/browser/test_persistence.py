@@ -76,3 +76,45 @@ def test_without_storage_the_page_works_and_says_picks_will_not_be_remembered(co
     assert [p["name"] for p in json.loads(data)["picks"]] == [A, B]
     gallery.reload()
     assert gallery.state()["checked"] == []
+
+
+def test_two_tabs_of_one_gallery_follow_each_other(context, demo):
+    first = Gallery(context.new_page(), demo).open()
+    second = Gallery(context.new_page(), demo).open()
+    first.pick(A, B)
+    second.wait_status("2 of 3 picked")
+    assert second.state()["tray"] == [A, B]
+    second.button(f"Move {B} up").click()
+    first.page.wait_for_function("() => document.querySelector('#tray-list .tray-name').textContent === 'IMG_0102.jpg'")
+    assert first.state()["badges"] == {B: "1", A: "2"}
+
+
+def test_the_page_works_from_a_static_web_host(chromium, demo):
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(demo.root))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = chromium.new_context(accept_downloads=True)
+    requests, errors = [], []
+    context.route(lambda url: not url.startswith((origin + "/", "blob:", "data:")), lambda route: (requests.append(route.request.url), route.abort()))
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        gallery = Gallery(page, demo).open(origin + "/index.html")
+        gallery.pick(C, A)
+        gallery.reload()
+        assert gallery.state()["tray"] == [C, A]
+        _, data = gallery.export()
+        assert [p["name"] for p in json.loads(data)["picks"]] == [C, A]
+        page.wait_for_function("() => Array.from(document.querySelectorAll('#gallery a.open > img')).every(i => i.complete && i.naturalWidth > 0)")
+        assert requests == [] and errors == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
