@@ -14,7 +14,7 @@ PYTHON ?= python3
 # Debian packages: to build and run; to test (browsers); to benchmark (the contenders).
 APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev pkg-config
 APT_TEST := $(APT_BUILD) chromium webkit2gtk-driver xvfb xauth fonts-dejavu-core python3-venv
-APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs
+APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs python3-venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -67,6 +67,8 @@ test-cli: build
 test-browser: venv build
 	$(VENV)/bin/python -m pytest -q Tests/browser
 
+# bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
+# bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.
 bench: deps-bench build
 	$(PYTHON) bench/bench.py
 

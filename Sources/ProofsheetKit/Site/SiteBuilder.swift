@@ -22,8 +22,10 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let library = try checkedLibrary()
-        let output = try checkedOutput(library: library)
+        let (output, previousSite) = try checkedOutput(library: library)
+        let previous = previousSite?.manifest
         let templates = try loadTemplates()
+        let pageKey = Self.pageKey(templates: templates)  // right away: the files may be edited meanwhile
 
         let scan = try LibraryScanner(root: library, excludes: options.excludes, ignoredDirectory: output).scan()
         guard !scan.files.isEmpty || !scan.problems.isEmpty else {
@@ -32,22 +34,25 @@ public struct SiteBuilder: Sendable {
                 options.library, others == 0 ? "the library is empty" : "no photos in the library (\(others) other files)")
         }
         let libraryName = (library as NSString).lastPathComponent
-        let previous = Self.loadManifest(in: output)
         let ids = Self.assignIDs(scan.files.map(\.path))
 
         // Plan: reuse what the previous build made, render the rest.
         var photos: [Manifest.Photo] = []
         var problems: [Manifest.Problem] = []
+        // Problems of this run only, not kept in the manifest: the next build tries again.
+        var transientProblems: [Manifest.Problem] = []
         var warnings: [ProofsheetError] = []
         var jobs: [Job] = []
         let previousPhotos = Dictionary(previous?.photos.map { ($0.path, $0) } ?? [], uniquingKeysWith: { a, _ in a })
         let previousProblems = Dictionary(previous?.problems.map { ($0.path, $0) } ?? [], uniquingKeysWith: { a, _ in a })
         let gpsWasRead = previous?.options.includeGPS ?? false
+        // Two directory listings instead of three lstat calls a photo.
+        let existingImages = Self.imageFiles(in: output)
         for file in scan.files {
             let key = renderKey(file)
             let id = ids[file.path]!
             if var old = previousPhotos[file.path], old.key == key, old.bytes == file.bytes,
-                old.modified == file.modified, old.id == id, Self.imagesExist(old, in: output),
+                old.modified == file.modified, old.id == id, Self.imagesExist(old, in: existingImages),
                 !(options.includeGPS && !gpsWasRead)
             {
                 if !options.includeGPS { old.gps = nil }
@@ -88,6 +93,8 @@ public struct SiteBuilder: Sendable {
                     if let warning { warnings.append(warning) }
                 case .problem(let problem):
                     problems.append(problem)
+                case .transientProblem(let problem):
+                    transientProblems.append(problem)
                 }
                 done += 1
                 progress(BuildProgress(done: done, total: total, elapsed: Self.seconds(clock.now - start)))
@@ -110,9 +117,9 @@ public struct SiteBuilder: Sendable {
                 previewSize: options.sizes.preview, quality: options.sizes.quality, includeGPS: options.includeGPS),
             albums: albums, photos: photos, problems: problems)
 
-        try write(manifest, templates: templates, to: output)
+        try write(manifest, previous: previousSite, templates: templates, pageKey: pageKey, to: output)
 
-        let failures = problems.map { ProofsheetError($0.path, $0.reason) } + scan.problems
+        let failures = (problems + transientProblems).map { ProofsheetError($0.path, $0.reason) } + scan.problems
         return BuildReport(
             photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,
             failures: failures.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
@@ -130,8 +137,9 @@ public struct SiteBuilder: Sendable {
         return real
     }
 
-    /// The output folder as an absolute path, after checking it is safe to write.
-    private func checkedOutput(library: String) throws -> String {
+    /// The output folder as an absolute path, after checking it is safe to write, and the
+    /// manifest of the site already there, if any (read once: it is the build cache).
+    private func checkedOutput(library: String) throws -> (String, PreviousSite?) {
         let output = Self.resolved(options.output)
         if output == library || output.hasPrefix(library + "/") {
             throw ProofsheetError(options.output, "the output folder is inside the library; choose one outside it")
@@ -140,10 +148,11 @@ public struct SiteBuilder: Sendable {
             throw ProofsheetError(options.output, "the output folder contains the library; choose another one")
         }
         switch FileSystem.kind(of: output) {
-        case nil: return output
+        case nil: return (output, nil)
         case .directory?:
             let names = FileSystem.contents(of: output)
-            let isSite = names.contains("manifest.json") && Self.loadManifest(in: output) != nil
+            let previous = names.contains("manifest.json") ? Self.loadPreviousSite(in: output) : nil
+            let isSite = previous != nil
             // A fresh folder may hold a README or dotfiles (the repository's Site/ does).
             let onlyNotes = names.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasPrefix("readme") }
             guard isSite || onlyNotes else {
@@ -151,7 +160,7 @@ public struct SiteBuilder: Sendable {
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }
             guard access(output, W_OK) == 0 else { throw ProofsheetError(options.output, "the folder is not writable") }
-            return output
+            return (output, previous)
         default:
             throw ProofsheetError(options.output, "is a file, not a folder")
         }
@@ -203,18 +212,45 @@ public struct SiteBuilder: Sendable {
         return hash.hex(digits: 12)
     }
 
-    static func imagesExist(_ photo: Manifest.Photo, in output: String) -> Bool {
-        [photo.thumb.src, photo.thumb2x.src, photo.preview.src].allSatisfy {
-            FileSystem.kind(of: output + "/" + $0) == .file
+    /// The image files of a site, as `thumbs/NAME` and `previews/NAME`.
+    static func imageFiles(in output: String) -> Set<String> {
+        var files = Set<String>()
+        for folder in ["thumbs", "previews"] {
+            for name in FileSystem.contents(of: output + "/" + folder) { files.insert(folder + "/" + name) }
         }
+        return files
+    }
+
+    static func imagesExist(_ photo: Manifest.Photo, in files: Set<String>) -> Bool {
+        files.contains(photo.thumb.src) && files.contains(photo.thumb2x.src) && files.contains(photo.preview.src)
     }
 
     static func loadManifest(in output: String) -> Manifest? {
-        guard let bytes = try? FileSystem.read(output + "/manifest.json"),
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+        (try? FileSystem.read(output + "/manifest.json")).flatMap(decodeManifest)
+    }
+
+    static func decodeManifest(_ bytes: [UInt8]) -> Manifest? {
+        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
             manifest.format == Manifest.formatName, manifest.version == Manifest.currentVersion
         else { return nil }
         return manifest
+    }
+
+    /// What the previous build left: its manifest, and a digest of the file's bytes.
+    struct PreviousSite {
+        var manifest: Manifest
+        var digest: String
+    }
+
+    static func loadPreviousSite(in output: String) -> PreviousSite? {
+        guard let bytes = try? FileSystem.read(output + "/manifest.json"), let manifest = decodeManifest(bytes) else {
+            return nil
+        }
+        return PreviousSite(manifest: manifest, digest: digest(bytes))
+    }
+
+    static func digest(_ bytes: [UInt8]) -> String {
+        StableHash.hex(of: String(decoding: bytes, as: UTF8.self), digits: 16)
     }
 
     // MARK: Ordering
@@ -255,23 +291,37 @@ public struct SiteBuilder: Sendable {
 
     // MARK: Writing
 
-    private func write(_ manifest: Manifest, templates: TemplateSet, to output: String) throws {
+    private func write(
+        _ manifest: Manifest, previous: PreviousSite?, templates: TemplateSet, pageKey: String, to output: String
+    ) throws {
         let stylesheet = try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output)
         let script = try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
 
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let compact = String(decoding: try encoder.encode(manifest), as: UTF8.self)
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        let pretty = try encoder.encode(manifest) + [UInt8(ascii: "\n")]
+        // Nothing changed: the manifest is the one on disk, and the page ends with the mark
+        // of that manifest and these templates (a build killed between writing the two
+        // leaves the old mark). Encoding and rendering 10,000 photos is most of a
+        // rebuild's time, so both are skipped.
+        if let previous, manifest == previous.manifest,
+            let page = try? FileSystem.read(output + "/index.html"),
+            page.reversed().starts(with: Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest).utf8.reversed())
+        {
+            // The page is current.
+        } else {
+            // One encoding serves both: the page embeds it, manifest.json is it plus a
+            // newline (compact: pretty-printing 10,000 photos doubled the encoding time).
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let json = try encoder.encode(manifest)
+            let manifestBytes = Array(json) + [UInt8(ascii: "\n")]
+            let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
+                .render(manifest, manifestJSON: String(decoding: json, as: UTF8.self))
+                + Self.pageMark(pageKey: pageKey, manifestDigest: Self.digest(manifestBytes))
 
-        let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
-            .render(manifest, manifestJSON: compact)
-
-        // The manifest first, then the page: a build killed between the two leaves the old
-        // page, whose images are all still there, and a manifest the next build can use.
-        try Self.writeIfChanged(Array(pretty), to: output + "/manifest.json")
-        try Self.writeIfChanged(Array(page.utf8), to: output + "/index.html")
+            // The manifest first, then the page: a build killed between the two leaves the
+            // old page, whose images are all still there, and a manifest the next build can use.
+            try Self.writeIfChanged(manifestBytes, to: output + "/manifest.json")
+            try Self.writeIfChanged(Array(page.utf8), to: output + "/index.html")
+        }
 
         // Only now that nothing refers to them: delete images of removed or changed photos,
         // old assets, and temporary files of interrupted builds.
@@ -287,6 +337,23 @@ public struct SiteBuilder: Sendable {
         for name in FileSystem.contents(of: output) where name.hasPrefix(".") && name.contains(".tmp-") {
             FileSystem.remove(output + "/" + name)
         }
+    }
+
+    /// The templates and the program that render the page.
+    static func pageKey(templates: TemplateSet) -> String {
+        var hash = StableHash()
+        hash.combine(Proofsheet.generator)
+        for name in TemplateSet.fileNames {
+            let bytes = (try? FileSystem.read(templates.directory + "/" + name)) ?? []
+            hash.combine(String(decoding: bytes, as: UTF8.self))
+        }
+        return hash.hex(digits: 16)
+    }
+
+    /// The last line of `index.html`: which templates and which manifest (by digest) it
+    /// was rendered from. Content only, so the same inputs still give the same bytes.
+    static func pageMark(pageKey: String, manifestDigest: String) -> String {
+        "<!-- proofsheet page \(pageKey) manifest \(manifestDigest) -->\n"
     }
 
     /// Assets are named by their content, so a new page never loads an old script.
@@ -341,7 +408,10 @@ struct Job: Sendable {
 
 enum Outcome: Sendable {
     case photo(Manifest.Photo, warning: ProofsheetError?)
+    /// The photo cannot be used as it is; kept in the manifest until the file changes.
     case problem(Manifest.Problem)
+    /// Its images could not be written (disk full, say): the next build tries again.
+    case transientProblem(Manifest.Problem)
 }
 
 /// What a child task needs to render one photo: plain values, no shared state.
@@ -355,18 +425,23 @@ struct RenderContext: Sendable {
     /// image is created and freed inside this call.
     func process(_ job: Job) -> Outcome {
         let file = job.file
-        func problem(_ reason: String) -> Outcome {
-            .problem(Manifest.Problem(path: file.path, bytes: file.bytes, modified: file.modified, key: job.key, reason: reason))
+        func problem(_ reason: String, transient: Bool = false) -> Outcome {
+            let problem = Manifest.Problem(path: file.path, bytes: file.bytes, modified: file.modified, key: job.key, reason: reason)
+            return transient ? .transientProblem(problem) : .problem(problem)
         }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(library + "/" + file.path, displayPath: file.path)
+        } catch {
+            // Permissions can change without touching the file's time: try again next build.
+            return problem((error as? ProofsheetError)?.reason ?? String(describing: error), transient: true)
+        }
+        guard !bytes.isEmpty else { return problem("empty file") }
         let rendered: RenderedPhoto
         do {
-            let bytes = try FileSystem.read(library + "/" + file.path, displayPath: file.path)
-            guard !bytes.isEmpty else { return problem("empty file") }
             rendered = try Thumbnailer.render(bytes, sizes: sizes)
-        } catch let error as ProofsheetError {
-            return problem(error.reason)
         } catch {
-            return problem(String(describing: error))
+            return problem(error.description)
         }
         let base = "\(job.id)-\(job.key)"
         let thumb = Manifest.Image(src: "thumbs/\(base).jpg", width: rendered.thumbnail.width, height: rendered.thumbnail.height)
@@ -379,7 +454,7 @@ struct RenderContext: Sendable {
             try FileSystem.writeAtomically(rendered.thumbnail2x.jpeg, to: output + "/" + thumb2x.src)
             try FileSystem.writeAtomically(rendered.preview.jpeg, to: output + "/" + preview.src)
         } catch {
-            return problem("cannot write its images: \(error)")
+            return problem("cannot write its images: \(error)", transient: true)
         }
         let m = rendered.metadata
         let photo = Manifest.Photo(

@@ -1,0 +1,160 @@
+import Foundation
+import ProofsheetKit
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The previous site stays whole until the new one is complete.
+@Suite("Atomic builds")
+struct AtomicBuildTests {
+    /// The `proofsheet` executable built beside the test bundle, if it was built.
+    static var executable: String? {
+        let directories = [
+            Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent },
+            (CommandLine.arguments.first.flatMap(FileSystem.realPath)).map { ($0 as NSString).deletingLastPathComponent },
+        ].compactMap { $0 }
+        for directory in directories {
+            // The bundle may be a folder (…/x.xctest/Contents/MacOS) or a file beside the products.
+            var candidate = directory
+            for _ in 0..<4 {
+                if FileSystem.kind(of: candidate + "/proofsheet") == .file, access(candidate + "/proofsheet", X_OK) == 0 {
+                    return candidate + "/proofsheet"
+                }
+                candidate = (candidate as NSString).deletingLastPathComponent
+            }
+        }
+        return nil
+    }
+
+    /// Relative paths of the site's files that `index.html` refers to.
+    static func references(inPageOf site: String) throws -> Set<String> {
+        let page = try readText(site + "/index.html")
+        var found = Set<String>()
+        for attribute in ["src=\"", "href=\"", "data-preview=\"", "srcset=\""] {
+            var rest = Substring(page)
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                for part in rest[..<end].split(separator: ",") {
+                    let url = part.split(separator: " ").first.map(String.init) ?? ""
+                    if url.hasPrefix("thumbs/") || url.hasPrefix("previews/") || url.hasPrefix("assets/") {
+                        found.insert(url)
+                    }
+                }
+                rest = rest[end...]
+            }
+        }
+        // The embedded manifest names every image too.
+        for photo in try readManifest(site).photos {
+            found.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
+        }
+        return found
+    }
+
+    static func expectWhole(_ site: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let references = try references(inPageOf: site)
+        #expect(!references.isEmpty, sourceLocation: sourceLocation)
+        for path in references {
+            #expect(FileSystem.kind(of: site + "/" + path) == .file, "\(path) is missing", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(
+        "a build killed with SIGKILL midway leaves the previous site whole; the next build is correct",
+        .enabled(if: executable != nil, "needs the proofsheet executable (swift build)"))
+    func killedBuild() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            let count = 24
+            for index in 0..<count {
+                var exif = ExifWriter()
+                exif.description = "photo \(index)"
+                let bytes = try TestPhoto.jpeg(width: 2000, height: 1500, exif: exif)
+                try TestPhoto.write(bytes, to: library, "Album \(index % 3)/IMG_\(index).jpg")
+            }
+            _ = try await build(library, into: site)
+            try Self.expectWhole(site)
+            let pageBefore = try readText(site + "/index.html")
+            let manifestBefore = try readManifest(site)
+            let previewsBefore = Set(FileSystem.contents(of: site + "/previews"))
+
+            // Another quality: every image is made again, under new names.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.executable!)
+            process.arguments = [
+                "build", library, "--output", site, "--quality", "55", "--jobs", "1", "--quiet",
+                "--templates", templatesDirectory,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait until it has written some new images, then kill it.
+            var newImages = 0
+            while process.isRunning && newImages < 3 {
+                newImages = Set(FileSystem.contents(of: site + "/previews")).subtracting(previewsBefore).count
+                usleep(2_000)
+            }
+            let killedMidway = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(killedMidway, "the build finished before it could be killed")
+
+            // The old page, its manifest and every file they name are still there.
+            #expect(try readText(site + "/index.html") == pageBefore)
+            #expect(try readManifest(site) == manifestBefore)
+            try Self.expectWhole(site)
+
+            // The next build finishes the job: every photo at the new quality, nothing
+            // stale or temporary left behind.
+            let report = try await build(library, into: site) { $0.sizes.quality = 55 }
+            #expect(report.photos == count)
+            #expect(report.failures.isEmpty)
+            let manifest = try readManifest(site)
+            #expect(manifest.options.quality == 55)
+            try Self.expectWhole(site)
+            let referenced = try Self.references(inPageOf: site)
+            for folder in ["thumbs", "previews", "assets"] {
+                for name in FileSystem.contents(of: site + "/" + folder) {
+                    #expect(referenced.contains(folder + "/" + name), "\(folder)/\(name) is left over")
+                }
+            }
+            #expect(!FileSystem.contents(of: site).contains { $0.contains(".tmp-") })
+            #expect(manifest.photos.allSatisfy { !manifestBefore.photos.map(\.key).contains($0.key) })
+        }
+    }
+
+    @Test("a photo whose images cannot be written is reported, the rest is built, and the next build retries it")
+    func unwritableImage() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 {
+                var exif = ExifWriter()
+                exif.description = "photo \(index)"
+                try TestPhoto.write(try TestPhoto.jpeg(exif: exif), to: library, "IMG_\(index).jpg")
+            }
+            _ = try await build(library, into: site)
+            // Learn the names the quality-60 images will have (they do not depend on the
+            // site), then put a folder in the way of one of them: even root cannot
+            // rename a file over a non-empty folder.
+            let scratch = root + "/Scratch"
+            _ = try await build(library, into: scratch) { $0.sizes.quality = 60 }
+            let blocked = try #require(try readManifest(scratch).photos.first { $0.path == "IMG_1.jpg" })
+            try FileSystem.createDirectory(site + "/" + blocked.preview.src + "/in-the-way")
+
+            let failed = try await build(library, into: site) { $0.sizes.quality = 60 }
+            #expect(failed.photos == 2)
+            #expect(failed.failures.map(\.path) == ["IMG_1.jpg"])
+            try Self.expectWhole(site)
+
+            FileSystem.remove(site + "/" + blocked.preview.src)
+            let retried = try await build(library, into: site) { $0.sizes.quality = 60 }
+            #expect(retried.rendered == 1)
+            #expect(retried.photos == 3)
+            #expect(retried.failures.isEmpty)
+            try Self.expectWhole(site)
+            #expect(try readManifest(site).photos.map(\.key).sorted() == readManifest(scratch).photos.map(\.key).sorted())
+        }
+    }
+}
