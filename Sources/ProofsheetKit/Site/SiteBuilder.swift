@@ -6,8 +6,12 @@ import Foundation
 /// The previous site stays whole until the new one is complete: images are written under
 /// new names (they carry a key of the original and the options), `manifest.json` and
 /// `index.html` are replaced atomically at the end, and only then are the files nothing
-/// refers to any more deleted. A killed build leaves the old page working, and the next
-/// build picks up what it had finished.
+/// refers to any more deleted. A killed build leaves the old page working; the next build
+/// starts from the last complete one, and deletes what the killed one left behind.
+///
+/// `manifest.json` is also the cache: a photo whose file (size and time), id and image
+/// options are unchanged, and whose images exist, is not decoded again. When nothing at
+/// all changed, the page is not even rendered again (see `pageMark`).
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
 
