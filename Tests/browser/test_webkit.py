@@ -223,3 +223,21 @@ def test_webkit_blocks_network_loads_by_content_security_policy(gallery):
     # And the page itself kept working from file://.
     gallery.pick(A)
     assert gallery.state()["status"] == "1 of 3 picked"
+
+
+def test_webkit_viewer_steps_picks_with_space_and_closes_with_escape(gallery, demo):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver = gallery.driver
+    driver.find_element(By.CSS_SELECTOR, f"#p-{demo.photo(B)['id']} a.open").click()
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.getElementById('viewer').open"))
+    name = lambda: driver.execute_script("return document.getElementById('viewer-name').textContent")  # noqa: E731
+    assert name() == B
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    WebDriverWait(driver, WAIT).until(lambda d: name() == C)
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    WebDriverWait(driver, WAIT).until(lambda d: gallery.state()["badges"] == {C: "1"})
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(driver, WAIT).until(lambda d: not d.execute_script("return document.getElementById('viewer').open"))
+    assert gallery.state()["tray"] == [C]
