@@ -538,6 +538,7 @@
       );
     }
     function parseText(content) {
+      if (content.indexOf("\u0000") >= 0) return { error: "This is not a text file, so it is not an order file." };
       var entries = [];
       var gallery = null;
       var lines = content.split(/\r?\n/);
@@ -568,6 +569,9 @@
           ids.push(entry.photo.id);
         }
       });
+      if (!ids.length) {
+        return { error: "None of the " + unknown.length + " " + plural(unknown.length, "photo", "photos") + " it names is in this gallery. Nothing was changed." };
+      }
       if (Data.limit > 0 && ids.length + unknown.length > Data.limit) {
         return {
           error:
@@ -696,7 +700,9 @@
       Picks.replace(result.ids, "import");
       var message = "Imported " + result.ids.length + " " + plural(result.ids.length, "pick", "picks") + " from “" + fileName + "”.";
       if (result.unknown.length) {
-        message += " Not in this gallery, so left out: " + result.unknown.join(", ") + ".";
+        var shown = result.unknown.slice(0, 10).join(", ");
+        var more = result.unknown.length > 10 ? " and " + (result.unknown.length - 10) + " more" : "";
+        message += " Not in this gallery, so left out: " + shown + more + ".";
       }
       Status.say(message, result.unknown.length ? "warn" : "");
     }

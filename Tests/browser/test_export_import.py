@@ -213,3 +213,17 @@ def test_dropping_an_order_file_on_the_page_imports_it(page, demo, tmp_path):
     gallery.wait_notice("Imported 2 picks from “dropped.json”")
     assert gallery.state()["tray"] == [C, A]
     assert page.locator("#drop-zone").is_hidden()
+
+
+def test_a_file_naming_no_photo_of_this_gallery_changes_nothing(page, demo, tmp_path):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(B)
+    listing = tmp_path / "notes.txt"
+    listing.write_text("shopping list\nmilk\n", encoding="utf-8")
+    gallery.import_file(listing)
+    assert "None of the 2 photos" in gallery.wait_notice("Not imported")
+    image = tmp_path / "photo.jpg"
+    image.write_bytes((demo.library / demo.photo(A)["path"]).read_bytes())
+    gallery.import_file(image)
+    gallery.wait_notice("not a text file")
+    assert gallery.state()["checked"] == [B]
