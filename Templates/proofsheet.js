@@ -351,8 +351,8 @@
         // the next pick's remove button, or to the tray heading's actions.
         if (target && target.disabled) target = target.parentNode.querySelector("button:not([disabled])");
         if (!target && refocus === "remove") target = list.querySelector('button[data-action="remove"]');
-        if (target) target.focus();
-        else $("export-json").disabled ? $("import").focus() : $("export-json").focus();
+        if (!target) target = $("export-json").disabled ? $("import") : $("export-json");
+        target.focus();
       }
     }
 
@@ -797,14 +797,18 @@
           return Data.byId[Grid.idOf(li)];
         });
         photos.sort(comparator(how));
+        // Count every run before moving anything: a move changes two runs' lengths.
+        var grids = Array.prototype.slice.call(section.querySelectorAll(".grid"));
+        var counts = grids.map(function (grid) {
+          return grid.children.length;
+        });
         var at = 0;
-        Array.prototype.forEach.call(section.querySelectorAll(".grid"), function (grid) {
-          var count = grid.children.length;
+        grids.forEach(function (grid, index) {
           var fragment = document.createDocumentFragment();
-          photos.slice(at, at + count).forEach(function (photo) {
+          photos.slice(at, at + counts[index]).forEach(function (photo) {
             fragment.appendChild(Grid.cells[photo.id].li);
           });
-          at += count;
+          at += counts[index];
           grid.appendChild(fragment);
         });
       });

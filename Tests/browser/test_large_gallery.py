@@ -49,23 +49,34 @@ def test_thumbnails_are_made_when_they_come_near_the_screen(chromium, big):
         context.close()
 
 
-def test_sorting_and_searching_work_across_runs_of_cells(page, big):
-    gallery = Gallery(page, big).open()
-    assert page.locator("ul.grid").count() == 2  # 120 + 10
-    names = [f"P{i:03d}.jpg" for i in range(COUNT)]
-    assert gallery.state()["visible"] == names
-    page.get_by_label("Sort", exact=True).select_option("name")
-    assert gallery.state()["visible"] == names
-    assert page.locator("ul.grid").nth(1).locator("li").count() == 10
-    page.get_by_label("Search", exact=True).fill("P11")
-    page.get_by_label("Search", exact=True).press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 10")
-    assert gallery.state()["visible"] == [f"P11{i}.jpg" for i in range(10)]
-    # The matches from both runs share rows: P119 (run 1) and P110 (run 1) sit beside each other.
-    boxes = [gallery.cell(n).bounding_box() for n in ("P110.jpg", "P111.jpg")]
-    assert boxes[0]["y"] == boxes[1]["y"]
-    gallery.pick("P119.jpg", "P110.jpg")
-    page.get_by_label("Search", exact=True).fill("")
-    page.get_by_label("Search", exact=True).press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 130")
-    assert gallery.state()["badges"] == {"P119.jpg": "1", "P110.jpg": "2"}
+def test_sorting_and_searching_work_across_runs_of_cells(chromium, big):
+    # Three columns: the run boundary (after P119) falls in the middle of a row of matches.
+    context = chromium.new_context(viewport={"width": 920, "height": 900})
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, big).open()
+        assert page.locator("ul.grid").count() == 2  # 120 + 10
+        names = [f"P{i:03d}.jpg" for i in range(COUNT)]
+        assert gallery.state()["visible"] == names
+        page.get_by_label("Sort", exact=True).select_option("date-desc")
+        page.get_by_label("Sort", exact=True).select_option("name")
+        assert gallery.state()["visible"] == names
+        assert page.locator("ul.grid").nth(1).locator("li").count() == 10
+        search = page.get_by_label("Search", exact=True)
+        search.fill("P1")
+        search.press("Enter")
+        page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 30")
+        assert gallery.state()["visible"] == names[100:]
+        # While searching the runs flow together: P118, P119 (first run) and P120
+        # (second run) share a row instead of leaving a gap.
+        rows = {gallery.cell(n).bounding_box()["y"] for n in ("P118.jpg", "P119.jpg", "P120.jpg")}
+        assert len(rows) == 1
+        gallery.pick("P120.jpg", "P101.jpg")
+        search.fill("")
+        search.press("Enter")
+        page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 130")
+        assert gallery.state()["badges"] == {"P120.jpg": "1", "P101.jpg": "2"}
+        rows = {gallery.cell(n).bounding_box()["y"] for n in ("P118.jpg", "P119.jpg", "P120.jpg")}
+        assert len(rows) == 2  # back in runs: P120 starts the second list
+    finally:
+        context.close()
