@@ -19,7 +19,9 @@ struct PageRenderer {
             // can skip laying out the runs that are off screen (see proofsheet.css).
             var cells = ""
             for (index, photo) in (byAlbum[album.path] ?? []).enumerated() {
-                if index % Self.runLength == 0 { cells += index == 0 ? "<ul class=\"grid\">" : "</ul>\n<ul class=\"grid\">" }
+                if index % Self.runLength == 0 {
+                    cells += index == 0 ? "<ul class=\"grid\">" : "</ul>\n<ul class=\"grid\">"
+                }
                 position += 1
                 try templates.photo.render(photoValues(photo, position: position), into: &cells)
             }
