@@ -104,3 +104,13 @@ def test_hostile_names_and_exif_text_are_shown_as_text_and_run_nothing(page, hos
     # Nothing ran: no alert (checked by the fixture) and no element was injected.
     assert page.locator("img[src='x'], img[onerror]").count() == 0
     assert page.recorder.dialogs == []
+
+
+def test_the_script_adds_one_global_name_only(page, demo, tmp_path):
+    blank_page = tmp_path / "blank.html"
+    blank_page.write_text("<!doctype html><title>blank</title>", encoding="utf-8")
+    page.goto(blank_page.as_uri())
+    blank = set(page.evaluate("() => Object.keys(window)"))
+    Gallery(page, demo).open()
+    added = set(page.evaluate("() => Object.keys(window)")) - blank
+    assert added == {"Proofsheet"}
