@@ -72,6 +72,10 @@ test-browser: venv build
 bench: deps-bench build
 	$(PYTHON) bench/bench.py
 
+# The README's screenshot: the demo page with three picks, in headless Chromium.
+screenshot: venv build
+	$(VENV)/bin/python Tests/browser/screenshot.py
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/proofsheet/Templates
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/proofsheet
