@@ -441,7 +441,8 @@ def main():
     sys.path.insert(0, BENCH)
     import corpus
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="make bench: proofsheet against vipsthumbnail, ImageMagick, sigal and the JPEG decoding floor.")
     parser.add_argument("--proofsheet", default=os.path.join(ROOT, ".build", "release", "proofsheet"))
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs of every tool (default 3)")
     parser.add_argument("--photos", type=int, default=120)
