@@ -1,3 +1,5 @@
+internal import CGD
+
 /// One rendered image: its JPEG bytes and pixel size.
 public struct RenderedImage: Sendable, Equatable {
     public var jpeg: [UInt8]
@@ -91,6 +93,16 @@ public enum Thumbnailer {
         let image = try GDImage.decode(bytes, format: format)
         storedSize = (image.width, image.height)
         return image
+    }
+
+    /// Call before rendering many photos: lets the C allocator keep each photo's freed
+    /// buffers for the next one instead of returning them to the system and faulting them
+    /// in again. Page faults were a sixth of a 12 MP build's time; this made builds 10%
+    /// faster and leaves the peak, which is what the memory bound is about, unchanged.
+    /// Process-wide, but it only raises glibc's thresholds (to 32 and 64 MB).
+    static func keepFreedMemoryBetweenPhotos() {
+        // A refusal costs only speed, so there is nothing to report.
+        _ = ps_keep_freed_memory()
     }
 
     /// The formats the installed libgd can read, asked of libgd at run time. JPEG is always

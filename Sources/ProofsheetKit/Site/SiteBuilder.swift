@@ -79,6 +79,7 @@ public struct SiteBuilder: Sendable {
         // Render, at most `jobs` photos at a time. Results arrive in any order; they are
         // sorted before anything depends on their order.
         let total = jobs.count
+        if total > 0 { Thumbnailer.keepFreedMemoryBetweenPhotos() }
         let context = RenderContext(library: library, output: output, sizes: options.sizes, includeGPS: options.includeGPS)
         await withTaskGroup(of: Outcome.self) { group in
             var next = 0
