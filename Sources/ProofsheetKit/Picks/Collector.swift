@@ -87,7 +87,7 @@ public struct Collector: Sendable {
             case .success(let path):
                 source = path
             }
-            guard let status = FileCopier.status(source) else {
+            guard let status = FileSystem.status(source) else {
                 problems.append(refusal("cannot be read (\(FileCopier.errorText()))"))
                 continue
             }
@@ -316,7 +316,7 @@ public struct Collector: Sendable {
                     copied += 1
                 }
                 // The original may have changed since it was checked.
-                guard let status = FileCopier.status(staged), status.size == item.bytes else {
+                guard let status = FileSystem.status(staged), status.size == item.bytes else {
                     throw ProofsheetError(display, "changed while being collected; nothing was collected, try again")
                 }
             }

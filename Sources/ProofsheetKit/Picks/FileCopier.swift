@@ -118,19 +118,4 @@ enum FileCopier {
         }
         return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
-
-    /// Size, modification time, identity and mode of a file, following symlinks.
-    static func status(_ path: String) -> (size: Int64, mtime: Int64, device: UInt64, inode: UInt64, mode: mode_t)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return (
-            Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), UInt64(info.st_dev),
-            UInt64(info.st_ino), info.st_mode
-        )
-    }
 }

@@ -135,6 +135,12 @@ public enum FileSystem {
 
     /// Size and modification time (nanoseconds since 1970) of a file, following symlinks.
     public static func fileStatus(_ path: String) -> (size: Int64, mtime: Int64)? {
+        status(path).map { ($0.size, $0.mtime) }
+    }
+
+    /// Size, modification time (nanoseconds since 1970), identity and mode of a file,
+    /// following symlinks.
+    static func status(_ path: String) -> (size: Int64, mtime: Int64, device: UInt64, inode: UInt64, mode: mode_t)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
@@ -142,7 +148,10 @@ public enum FileSystem {
         #else
         let time = info.st_mtim
         #endif
-        return (Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+        return (
+            Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), UInt64(info.st_dev),
+            UInt64(info.st_ino), info.st_mode
+        )
     }
 
     /// Sets a file's modification (and access) time, in nanoseconds since 1970.
