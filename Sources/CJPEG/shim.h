@@ -4,9 +4,9 @@
 /*
  * libjpeg reports errors with longjmp, which Swift cannot catch. Every libjpeg call
  * therefore stays inside these C functions, and the jump never crosses a Swift frame.
- * Decoding goes straight into a libgd truecolor image: libjpeg-turbo's BGRX output
- * is exactly gd's in-memory pixel layout (0x00RRGGBB, alpha 0 = opaque) on
- * little-endian machines, so no pixel is copied twice.
+ * Decoded rows are BGRX, which is gd's in-memory pixel layout (0x00RRGGBB, alpha 0 =
+ * opaque) on little-endian machines, and encoding reads gd's rows the same way, so no
+ * pixel is converted on the way in or out.
  */
 
 #include <stdio.h>
@@ -68,99 +68,136 @@ static inline int ps_jpeg_read_size(const unsigned char *data, unsigned long siz
 }
 
 /*
- * Decodes a JPEG at the smallest DCT scale (1/8, 1/4, 1/2 or 1) whose long edge is still
- * at least `min_long_edge`, refusing before decoding anything if the header declares
- * more than `max_pixels`. On success *out holds a new truecolor image the caller owns.
+ * A decoder that hands out its rows one at a time (ps_jpeg_reader_row), so that a
+ * consumer such as the resampler can filter them as they come and the full decode never
+ * exists in memory. Opened at the smallest DCT scale (1/8, 1/4, 1/2 or 1) whose long
+ * edge is still at least `min_long_edge`; refused before decoding anything if the header
+ * declares more than `max_pixels`. Rows are B, G, R, X bytes (X unspecified). Every
+ * libjpeg call happens in these functions, each with its own setjmp, so an error never
+ * jumps past the consumer: the row function returns NULL and the reader keeps why.
  */
-static inline int ps_jpeg_decode_scaled(const unsigned char *data, unsigned long size,
-                                        int min_long_edge, long long max_pixels,
-                                        int *stored_width, int *stored_height,
-                                        gdImagePtr *out, char *message, size_t message_size) {
+typedef struct {
     struct jpeg_decompress_struct cinfo;
     ps_jpeg_error_mgr err;
-    gdImagePtr volatile image = NULL;
-    unsigned char *volatile cmyk_row = NULL;
+    int status;              /* PS_JPEG_OK until a row fails */
+    int cmyk;
+    unsigned char *row;      /* the row handed out */
+    unsigned char *cmyk_row; /* what libjpeg wrote, for CMYK files */
+} ps_jpeg_reader;
+
+static inline void ps_jpeg_reader_close(ps_jpeg_reader *reader) {
+    if (reader == NULL) return;
+    jpeg_destroy_decompress(&reader->cinfo);
+    free(reader->row);
+    free(reader->cmyk_row);
+    free(reader);
+}
+
+static inline int ps_jpeg_reader_open(const unsigned char *data, unsigned long size,
+                                      int min_long_edge, long long max_pixels,
+                                      int *stored_width, int *stored_height, int *width, int *height,
+                                      ps_jpeg_reader **out, char *message, size_t message_size) {
     *out = NULL;
-    memset(&err, 0, sizeof err);
-    cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = ps_jpeg_error_exit;
-    err.pub.emit_message = ps_jpeg_emit_message;
-    if (setjmp(err.jump)) {
-        snprintf(message, message_size, "%s", err.message);
-        jpeg_destroy_decompress(&cinfo);
-        if (image != NULL) gdImageDestroy(image);
-        free(cmyk_row);
+    ps_jpeg_reader *reader = calloc(1, sizeof *reader);  /* zeroed: destroy is safe at once */
+    if (reader == NULL) return PS_JPEG_NO_MEMORY;
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    cinfo->err = jpeg_std_error(&reader->err.pub);
+    reader->err.pub.error_exit = ps_jpeg_error_exit;
+    reader->err.pub.emit_message = ps_jpeg_emit_message;
+    if (setjmp(reader->err.jump)) {
+        snprintf(message, message_size, "%s", reader->err.message);
+        ps_jpeg_reader_close(reader);
         return PS_JPEG_ERROR;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, size);
-    jpeg_read_header(&cinfo, TRUE);
-    *stored_width = (int)cinfo.image_width;
-    *stored_height = (int)cinfo.image_height;
-    if ((long long)cinfo.image_width * (long long)cinfo.image_height > max_pixels) {
-        jpeg_destroy_decompress(&cinfo);
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, data, size);
+    jpeg_read_header(cinfo, TRUE);
+    *stored_width = (int)cinfo->image_width;
+    *stored_height = (int)cinfo->image_height;
+    if ((long long)cinfo->image_width * (long long)cinfo->image_height > max_pixels) {
+        ps_jpeg_reader_close(reader);
         return PS_JPEG_TOO_LARGE;
     }
-    const int long_edge = cinfo.image_width > cinfo.image_height ? cinfo.image_width : cinfo.image_height;
+    const int long_edge = cinfo->image_width > cinfo->image_height ? cinfo->image_width : cinfo->image_height;
     int denom = 1;
     while (denom < 8 && (long_edge + 2 * denom - 1) / (2 * denom) >= min_long_edge) denom *= 2;
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = denom;
-    const int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRX;
-    jpeg_start_decompress(&cinfo);
-    image = gdImageCreateTrueColor((int)cinfo.output_width, (int)cinfo.output_height);
-    if (image == NULL) {
-        jpeg_destroy_decompress(&cinfo);
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = denom;
+    reader->cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = reader->cmyk ? JCS_CMYK : JCS_EXT_BGRX;
+    jpeg_start_decompress(cinfo);
+    reader->row = malloc((size_t)cinfo->output_width * 4);
+    if (reader->cmyk) reader->cmyk_row = malloc((size_t)cinfo->output_width * 4);
+    if (reader->row == NULL || (reader->cmyk && reader->cmyk_row == NULL)) {
+        ps_jpeg_reader_close(reader);
         return PS_JPEG_NO_MEMORY;
     }
-    if (cmyk) {
-        cmyk_row = malloc((size_t)cinfo.output_width * 4);
-        if (cmyk_row == NULL) {
-            jpeg_destroy_decompress(&cinfo);
-            gdImageDestroy(image);
-            return PS_JPEG_NO_MEMORY;
-        }
-    }
-    while (cinfo.output_scanline < cinfo.output_height) {
-        const int y = (int)cinfo.output_scanline;
-        if (cmyk) {
-            JSAMPROW row = cmyk_row;
-            jpeg_read_scanlines(&cinfo, &row, 1);
-            int *dst = image->tpixels[y];
-            /* Photoshop writes inverted CMYK; this is the usual approximation. */
-            for (unsigned x = 0; x < cinfo.output_width; x++) {
-                const int c = cmyk_row[4 * x], m = cmyk_row[4 * x + 1];
-                const int yy = cmyk_row[4 * x + 2], k = cmyk_row[4 * x + 3];
-                dst[x] = gdTrueColor(c * k / 255, m * k / 255, yy * k / 255);
-            }
-        } else {
-            JSAMPROW row = (JSAMPROW)image->tpixels[y];
-            jpeg_read_scanlines(&cinfo, &row, 1);
-            /* libjpeg-turbo fills the X byte with 0xFF, which gd would read as alpha 127
-               (fully transparent); clear it while the row is still in cache. */
-            int *pixels = image->tpixels[y];
-            for (unsigned x = 0; x < cinfo.output_width; x++) pixels[x] &= 0x00FFFFFF;
-        }
-        if (err.premature_end) break;
-    }
-    free(cmyk_row);
-    cmyk_row = NULL;
-    if (err.premature_end) {
-        snprintf(message, message_size, "the file ends before the image does (truncated)");
-        jpeg_destroy_decompress(&cinfo);
-        gdImageDestroy(image);
-        return PS_JPEG_TRUNCATED;
-    }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    if (err.premature_end) {
-        snprintf(message, message_size, "the file ends before the image does (truncated)");
-        gdImageDestroy(image);
-        return PS_JPEG_TRUNCATED;
-    }
-    *out = image;
+    *width = (int)cinfo->output_width;
+    *height = (int)cinfo->output_height;
+    *out = reader;
     return PS_JPEG_OK;
+}
+
+/* Row `y` (rows in order, each once), or NULL if it cannot be had: see ps_jpeg_reader_finish. */
+static inline const unsigned char *ps_jpeg_reader_row(void *context, int y) {
+    ps_jpeg_reader *reader = (ps_jpeg_reader *)context;
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    if (reader->status != PS_JPEG_OK) return NULL;
+    if (setjmp(reader->err.jump)) {
+        reader->status = PS_JPEG_ERROR;
+        return NULL;
+    }
+    if (y != (int)cinfo->output_scanline || cinfo->output_scanline >= cinfo->output_height) {
+        snprintf(reader->err.message, sizeof reader->err.message, "row %d asked out of order", y);
+        reader->status = PS_JPEG_ERROR;
+        return NULL;
+    }
+    JSAMPROW row = reader->cmyk ? reader->cmyk_row : reader->row;
+    jpeg_read_scanlines(cinfo, &row, 1);
+    if (reader->err.premature_end) {
+        reader->status = PS_JPEG_TRUNCATED;
+        return NULL;
+    }
+    if (reader->cmyk) {
+        int *pixels = (int *)(void *)reader->row;
+        const unsigned char *cmyk = reader->cmyk_row;
+        /* Photoshop writes inverted CMYK; this is the usual approximation. */
+        for (unsigned x = 0; x < cinfo->output_width; x++) {
+            const int c = cmyk[4 * x], m = cmyk[4 * x + 1], yy = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+            pixels[x] = gdTrueColor(c * k / 255, m * k / 255, yy * k / 255);
+        }
+    }
+    return reader->row;
+}
+
+/*
+ * Reads what the consumer left (rows, then the end of the file) and says whether the
+ * whole image was there: PS_JPEG_OK, PS_JPEG_TRUNCATED or PS_JPEG_ERROR with `message`.
+ * Also the way to learn why ps_jpeg_reader_row returned NULL.
+ */
+static inline int ps_jpeg_reader_finish(ps_jpeg_reader *reader, char *message, size_t message_size) {
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    if (reader->status == PS_JPEG_OK) {
+        if (setjmp(reader->err.jump)) {
+            reader->status = PS_JPEG_ERROR;
+        } else {
+            while (cinfo->output_scanline < cinfo->output_height && reader->status == PS_JPEG_OK) {
+                JSAMPROW row = reader->cmyk ? reader->cmyk_row : reader->row;
+                jpeg_read_scanlines(cinfo, &row, 1);
+                if (reader->err.premature_end) reader->status = PS_JPEG_TRUNCATED;
+            }
+            if (reader->status == PS_JPEG_OK) {
+                jpeg_finish_decompress(cinfo);
+                if (reader->err.premature_end) reader->status = PS_JPEG_TRUNCATED;
+            }
+        }
+    }
+    if (reader->status == PS_JPEG_TRUNCATED) {
+        snprintf(message, message_size, "the file ends before the image does (truncated)");
+    } else if (reader->status != PS_JPEG_OK) {
+        snprintf(message, message_size, "%s", reader->err.message);
+    }
+    return reader->status;
 }
 
 /*

@@ -31,33 +31,38 @@ struct GDImage: ~Copyable {
     // MARK: Decoding
 
     /// Decodes a JPEG with libjpeg-turbo, straight at the smallest DCT scale whose long
-    /// edge still covers `minimumLongEdge`. `storedSize` receives the full stored size.
+    /// edge still covers `minimumLongEdge`, into an image of the size `size` asks for
+    /// given the stored size (which `storedSize` also receives). When that differs from
+    /// the decoded size, each decoded row goes straight into the resampler (Lanczos with
+    /// `lobes` lobes): the full decode never exists, which saves a 12 MB image per 12 MP
+    /// photo and the memory traffic of writing it and reading it back.
     static func decodeJPEG(
-        _ bytes: [UInt8], minimumLongEdge: Int, maximumPixels: Int, storedSize: inout (width: Int, height: Int)
+        _ bytes: [UInt8], minimumLongEdge: Int, maximumPixels: Int, lobes: Int,
+        storedSize: inout (width: Int, height: Int),
+        size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
     ) throws(ImagingError) -> GDImage {
-        var width: Int32 = 0, height: Int32 = 0
-        var output: gdImagePtr?
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            ps_jpeg_decode_scaled(
-                buffer.baseAddress, UInt(buffer.count), Int32(clamping: max(1, minimumLongEdge)),
-                Int64(maximumPixels), &width, &height, &output, &message, message.count)
+        var decoded: GDImage? = nil
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
+            // The reader points into `buffer`, so it lives and dies in this closure.
+            let reader = try JPEGReader(buffer, minimumLongEdge: minimumLongEdge, maximumPixels: maximumPixels)
+            storedSize = reader.storedSize
+            let target = size(reader.storedSize)
+            let made =
+                target == reader.size
+                ? reader.withRows { source, context in
+                    ps_gd_from_rows(source, context, Int32(target.width), Int32(target.height))
+                }
+                : reader.withRows { source, context in
+                    ps_gd_resampled_rows(
+                        source, context, Int32(reader.size.width), Int32(reader.size.height),
+                        Int32(target.width), Int32(target.height), Int32(lobes))
+                }
+            if let made { decoded = GDImage(adopting: made) }
+            // Why a row failed, or a truncation after the last row the image needed.
+            try reader.finish()
         }
-        storedSize = (Int(width), Int(height))
-        switch Int(status) {
-        case PS_JPEG_OK:
-            guard let output else { throw .outOfMemory }
-            return GDImage(adopting: output)
-        case PS_JPEG_TOO_LARGE:
-            throw .tooLarge(width: Int(width), height: Int(height))
-        case PS_JPEG_TRUNCATED:
-            throw .truncated
-        case PS_JPEG_NO_MEMORY:
-            throw .outOfMemory
-        default:
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw .corrupt(text.isEmpty ? "not a valid JPEG" : text)
-        }
+        guard let image = decoded.take() else { throw .outOfMemory }
+        return image
     }
 
     /// Decodes any format libgd reads. The caller has already checked the declared size.
@@ -106,14 +111,14 @@ struct GDImage: ~Copyable {
 
     // MARK: Transforming
 
-    /// A copy scaled to exactly `width`×`height` with a Lanczos-3 filter widened by the
-    /// shrink factor (`ps_gd_resampled`), whatever the ratio. libgd's own methods were
-    /// measured against it on 12 MP photos: `gdImageScale` bilinear is fast but samples
-    /// half a pixel off and aliases (about 28 dB against vipsthumbnail's Lanczos, where
-    /// this scores about 41); its two-pass filters and `gdImageCopyResampled` are right
-    /// but three to five times slower.
-    func resized(width: Int, height: Int) throws(ImagingError) -> GDImage {
-        guard let scaled = ps_gd_resampled(handle, Int32(width), Int32(height)) else { throw .outOfMemory }
+    /// A copy scaled to exactly `width`×`height` with a Lanczos filter of `lobes` lobes
+    /// (2 or 3) widened by the shrink factor (`ps_gd_resampled`), whatever the ratio.
+    /// libgd's own methods were measured against it on 12 MP photos: `gdImageScale`
+    /// bilinear is fast but samples half a pixel off and aliases (about 28 dB against
+    /// vipsthumbnail's Lanczos, where this scores about 40); its two-pass filters and
+    /// `gdImageCopyResampled` are right but three to five times slower.
+    func resized(width: Int, height: Int, lobes: Int) throws(ImagingError) -> GDImage {
+        guard let scaled = ps_gd_resampled(handle, Int32(width), Int32(height), Int32(lobes)) else { throw .outOfMemory }
         return GDImage(adopting: scaled)
     }
 
@@ -195,6 +200,63 @@ struct GDImage: ~Copyable {
     static func textSize(_ text: String, scale: Int) -> (width: Int, height: Int) {
         let font = ps_gd_font_giant()!
         return (Int(font.pointee.w) * text.unicodeScalars.count * scale, Int(font.pointee.h) * scale)
+    }
+}
+
+/// The one owner of a libjpeg-turbo decoder that hands out rows (`ps_jpeg_reader`),
+/// closed in `deinit`. It reads from memory it does not own: it must not outlive the
+/// buffer it was opened on.
+private struct JPEGReader: ~Copyable {
+    private let handle: UnsafeMutablePointer<ps_jpeg_reader>
+    /// The stored size, and the size of the rows handed out (after DCT scaling).
+    let storedSize: (width: Int, height: Int)
+    let size: (width: Int, height: Int)
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, minimumLongEdge: Int, maximumPixels: Int) throws(ImagingError) {
+        var storedWidth: Int32 = 0, storedHeight: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        var opened: UnsafeMutablePointer<ps_jpeg_reader>?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ps_jpeg_reader_open(
+            buffer.baseAddress, UInt(buffer.count), Int32(clamping: max(1, minimumLongEdge)), Int64(maximumPixels),
+            &storedWidth, &storedHeight, &width, &height, &opened, &message, message.count)
+        try Self.check(status, message: message, storedWidth: storedWidth, storedHeight: storedHeight)
+        guard let opened else { throw .outOfMemory }
+        handle = opened
+        storedSize = (Int(storedWidth), Int(storedHeight))
+        size = (Int(width), Int(height))
+    }
+
+    deinit {
+        ps_jpeg_reader_close(handle)
+    }
+
+    /// Lends the row source (`ps_jpeg_reader_row` and its context) to a C consumer.
+    func withRows<R>(_ body: (ps_row_source, UnsafeMutableRawPointer) -> R) -> R {
+        body(ps_jpeg_reader_row, UnsafeMutableRawPointer(handle))
+    }
+
+    /// Reads what the consumer left and throws if the file was not whole, or if a row
+    /// could not be decoded.
+    func finish() throws(ImagingError) {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ps_jpeg_reader_finish(handle, &message, message.count)
+        try Self.check(status, message: message, storedWidth: Int32(storedSize.width), storedHeight: Int32(storedSize.height))
+    }
+
+    private static func check(_ status: Int32, message: [CChar], storedWidth: Int32, storedHeight: Int32) throws(ImagingError) {
+        switch Int(status) {
+        case PS_JPEG_OK:
+            return
+        case PS_JPEG_TOO_LARGE:
+            throw .tooLarge(width: Int(storedWidth), height: Int(storedHeight))
+        case PS_JPEG_TRUNCATED:
+            throw .truncated
+        case PS_JPEG_NO_MEMORY:
+            throw .outOfMemory
+        default:
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw .corrupt(text.isEmpty ? "not a valid JPEG" : text)
+        }
     }
 }
 

@@ -28,35 +28,34 @@ public enum Thumbnailer {
     /// Images whose header declares more than this are refused before decoding.
     public static let maximumMegapixels = 100
 
+    /// Lanczos lobes for each step. Lanczos-2 where the step shrinks little or by an even
+    /// 2 (the preview, then the 2x thumbnail): 7 and 9 taps instead of 9 and 13, with no
+    /// visible loss at those ratios, and the 400-px thumbnail scored higher against
+    /// vipsthumbnail's (40.48 dB, against 39.97 with Lanczos-3 throughout); Lanczos-3 for
+    /// the last, smallest step, where sharpness shows most and costs least.
+    static let previewLobes = 2
+    static let thumbnail2xLobes = 2
+    static let thumbnailLobes = 3
+
     public static func render(_ bytes: [UInt8], sizes: ImageSizes) throws(ImagingError) -> RenderedPhoto {
         guard let format = ImageFormat.sniff(bytes) else { throw .corrupt("not an image this tool reads") }
         let metadata = format == .jpeg ? ExifReader.read(jpeg: bytes) : PhotoMetadata()
-        var stored = (width: 0, height: 0)
-        let source = try decode(bytes, format: format, sizes: sizes, storedSize: &stored)
-        let storedWidth = stored.width, storedHeight = stored.height
-
         let orientation = metadata.orientation
-        let uprightWidth = orientation.swapsDimensions ? storedHeight : storedWidth
-        let uprightHeight = orientation.swapsDimensions ? storedWidth : storedHeight
-
-        // Preview: scale in stored orientation (fewer pixels to turn), then turn upright.
-        let previewSize = ImageSizes.fit(width: uprightWidth, height: uprightHeight, longEdge: sizes.preview)
-        let scaledStored =
-            orientation.swapsDimensions
-            ? (width: previewSize.height, height: previewSize.width) : (width: previewSize.width, height: previewSize.height)
-        let preview: GDImage
-        if scaledStored.width == source.width && scaledStored.height == source.height {
-            preview = orientation == .up ? source : try source.oriented(orientation)
-        } else {
-            let scaled = try source.resized(width: scaledStored.width, height: scaledStored.height)
-            _ = consume source  // free the full decode before making the smaller images
-            preview = orientation == .up ? scaled : try scaled.oriented(orientation)
+        // The preview is made in stored orientation (fewer pixels to turn), then turned upright.
+        var stored = (width: 0, height: 0)
+        let scaled = try decode(bytes, format: format, sizes: sizes, storedSize: &stored) { stored in
+            let upright = orientation.swapsDimensions ? (width: stored.height, height: stored.width) : stored
+            let preview = ImageSizes.fit(width: upright.width, height: upright.height, longEdge: sizes.preview)
+            return orientation.swapsDimensions ? (width: preview.height, height: preview.width) : preview
         }
+        let uprightWidth = orientation.swapsDimensions ? stored.height : stored.width
+        let uprightHeight = orientation.swapsDimensions ? stored.width : stored.height
+        let preview = orientation == .up ? scaled : try scaled.oriented(orientation)
 
         let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: 2 * sizes.thumbnail)
-        let thumb2x = try preview.resized(width: size2x.width, height: size2x.height)
+        let thumb2x = try preview.resized(width: size2x.width, height: size2x.height, lobes: thumbnail2xLobes)
         let size1x = ImageSizes.fit(width: thumb2x.width, height: thumb2x.height, longEdge: sizes.thumbnail)
-        let thumb1x = try thumb2x.resized(width: size1x.width, height: size1x.height)
+        let thumb1x = try thumb2x.resized(width: size1x.width, height: size1x.height, lobes: thumbnailLobes)
 
         return RenderedPhoto(
             format: format,
@@ -68,9 +67,11 @@ public enum Thumbnailer {
             thumbnail2x: RenderedImage(jpeg: try thumb2x.jpegData(quality: sizes.quality), width: thumb2x.width, height: thumb2x.height))
     }
 
-    /// Decodes the photo at the smallest size that still covers every output.
+    /// Decodes the photo at the smallest size that still covers every output, resampled
+    /// to the size `size` gives for its stored size (the preview's, in stored orientation).
     private static func decode(
-        _ bytes: [UInt8], format: ImageFormat, sizes: ImageSizes, storedSize: inout (width: Int, height: Int)
+        _ bytes: [UInt8], format: ImageFormat, sizes: ImageSizes, storedSize: inout (width: Int, height: Int),
+        size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
     ) throws(ImagingError) -> GDImage {
         let maximumPixels = maximumMegapixels * 1_000_000
         if format == .jpeg {
@@ -78,7 +79,8 @@ public enum Thumbnailer {
             // thumbnails bigger than half the preview).
             let largest = max(sizes.preview, 2 * sizes.thumbnail)
             return try GDImage.decodeJPEG(
-                bytes, minimumLongEdge: largest, maximumPixels: maximumPixels, storedSize: &storedSize)
+                bytes, minimumLongEdge: largest, maximumPixels: maximumPixels, lobes: previewLobes,
+                storedSize: &storedSize, size: size)
         }
         guard let declared = ImageHeader.declaredSize(of: bytes, format: format) else {
             throw .corrupt("cannot read the \(format.displayName) header")
@@ -92,7 +94,9 @@ public enum Thumbnailer {
         guard GDImage.readableFormats.contains(format) else { throw .unsupported(format) }
         let image = try GDImage.decode(bytes, format: format)
         storedSize = (image.width, image.height)
-        return image
+        let target = size(storedSize)
+        guard target != storedSize else { return image }
+        return try image.resized(width: target.width, height: target.height, lobes: previewLobes)
     }
 
     /// Call before rendering many photos: lets the C allocator keep each photo's freed

@@ -20,7 +20,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Bumped when the way images are made changes, so old images are remade.
-    static let renderVersion = "2"
+    static let renderVersion = "3"
 
     public func build(progress: (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
         let clock = ContinuousClock()
