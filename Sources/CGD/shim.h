@@ -136,6 +136,15 @@ static inline int ps_resample_weights(int src_size, int dst_size, int lobes, int
         free(starts); free(weights);
         return 0;
     }
+    /* The last window's weights: when the next one lies the same way over the pixels
+       (same first offset, same length) its weights are the same numbers. Offsets
+       j - center are exact in double here (small differences of numbers on the same
+       grid), so equal first offsets mean equal offsets throughout. At a ratio of
+       exactly 2 every window but those at the edges is such a repeat, which saves most
+       of the sines. */
+    const float *last = NULL;
+    double last_offset = 0;
+    int last_count = 0;
     for (int i = 0; i < dst_size; i++) {
         double center;
         int left, right;
@@ -143,9 +152,17 @@ static inline int ps_resample_weights(int src_size, int dst_size, int lobes, int
         /* Slide the window inside the source so that every tap reads a real pixel. */
         int start = left + taps <= src_size ? left : src_size - taps;
         float *w = weights + (size_t)i * taps;
-        double total = 0;
-        for (int j = left; j <= right; j++) total += w[j - start] = ps_lanczos((j - center) / stretch, lobes);
-        for (int k = 0; k < taps; k++) w[k] = (float)(w[k] / total);
+        const int count = right - left + 1;
+        if (last != NULL && left - center == last_offset && count == last_count) {
+            memcpy(w + (left - start), last, sizeof(float) * (size_t)count);
+        } else {
+            double total = 0;
+            for (int j = left; j <= right; j++) total += w[j - start] = ps_lanczos((j - center) / stretch, lobes);
+            for (int k = 0; k < taps; k++) w[k] = (float)(w[k] / total);
+        }
+        last = w + (left - start);
+        last_offset = left - center;
+        last_count = count;
         starts[i] = start;
     }
     *taps_out = taps;
