@@ -31,6 +31,34 @@ static inline gdImagePtr ps_gd_oriented(gdImagePtr src, int orientation) {
     gdImagePtr dst = gdImageCreateTrueColor(swap ? h : w, swap ? w : h);
     if (dst == NULL || !gdImageTrueColor(src)) { if (dst) gdImageDestroy(dst); return NULL; }
     int **in = src->tpixels, **out = dst->tpixels;
+    if (swap) {
+        /* Quarter turns in 8×8 tiles: each source row becomes part of a column, so a
+           pixel at a time writes one cache line per pixel; a tile writes 8 pixels (32
+           bytes) of each of 8 destination rows, from a block that stays in registers. */
+        const int whole_h = h & ~7, whole_w = w & ~7;
+        const int down = orientation == 5 || orientation == 6;   /* source x grows downwards */
+        const int right = orientation == 5 || orientation == 8;  /* source y grows rightwards */
+        for (int ty = 0; ty < whole_h; ty += 8) {
+            const int dx0 = right ? ty : h - 8 - ty;
+            for (int tx = 0; tx < whole_w; tx += 8) {
+                int block[8][8];
+                for (int i = 0; i < 8; i++) memcpy(block[i], in[ty + i] + tx, sizeof block[i]);
+                for (int j = 0; j < 8; j++) {
+                    int column[8];
+                    for (int i = 0; i < 8; i++) column[i] = block[right ? i : 7 - i][j];
+                    memcpy(out[down ? tx + j : w - 1 - (tx + j)] + dx0, column, sizeof column);
+                }
+            }
+        }
+        /* The edges that do not fill a tile, a pixel at a time. */
+        for (int y = 0; y < h; y++) {
+            for (int x = y < whole_h ? whole_w : 0; x < w; x++) {
+                const int dx = right ? y : h - 1 - y, dy = down ? x : w - 1 - x;
+                out[dy][dx] = in[y][x];
+            }
+        }
+        return dst;
+    }
     for (int y = 0; y < h; y++) {
         const int *row = in[y];
         for (int x = 0; x < w; x++) {
