@@ -44,29 +44,6 @@ static void ps_jpeg_emit_message(j_common_ptr cinfo, int level) {
     if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) err->premature_end = 1;
 }
 
-/* Reads only the header: the stored pixel size. */
-static inline int ps_jpeg_read_size(const unsigned char *data, unsigned long size,
-                                    int *width, int *height, char *message, size_t message_size) {
-    struct jpeg_decompress_struct cinfo;
-    ps_jpeg_error_mgr err;
-    memset(&err, 0, sizeof err);
-    cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = ps_jpeg_error_exit;
-    err.pub.emit_message = ps_jpeg_emit_message;
-    if (setjmp(err.jump)) {
-        snprintf(message, message_size, "%s", err.message);
-        jpeg_destroy_decompress(&cinfo);
-        return PS_JPEG_ERROR;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, size);
-    jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
-    return PS_JPEG_OK;
-}
-
 /*
  * A decoder that hands out its rows one at a time (ps_jpeg_reader_row), so that a
  * consumer such as the resampler can filter them as they come and the full decode never
