@@ -72,7 +72,7 @@ public struct LibraryScanner: Sendable {
                 }
             }
         }
-        result.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.files.sort { ByteOrder.less($0.path, $1.path) }
         return result
     }
 

@@ -29,7 +29,7 @@ public struct SiteBuilder: Sendable {
         let (output, previousSite) = try checkedOutput(library: library)
         let previous = previousSite?.manifest
         let templates = try loadTemplates()
-        let pageKey = Self.pageKey(templates: templates)  // right away: the files may be edited meanwhile
+        let pageKey = Self.pageKey(templates: templates)
 
         let scan = try LibraryScanner(root: library, excludes: options.excludes, ignoredDirectory: output).scan()
         guard !scan.files.isEmpty || !scan.problems.isEmpty else {
@@ -109,8 +109,8 @@ public struct SiteBuilder: Sendable {
 
         // Assemble in a stable order.
         photos = Self.sorted(photos, by: options.sort)
-        problems.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        warnings.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        problems.sort { ByteOrder.less($0.path, $1.path) }
+        warnings.sort { ByteOrder.less($0.path, $1.path) }
         let albums = Self.albums(of: photos, libraryName: libraryName)
         let title = options.title ?? libraryName
         let manifest = Manifest(
@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
         let failures = (problems + transientProblems).map { ProofsheetError($0.path, $0.reason) } + scan.problems
         return BuildReport(
             photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,
-            failures: failures.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
+            failures: failures.sorted { ByteOrder.less($0.path, $1.path) },
             warnings: warnings, rendered: total, reused: reused, seconds: Self.seconds(clock.now - start),
             indexPath: (options.output as NSString).appendingPathComponent("index.html"), gallery: manifest.gallery)
     }
@@ -230,10 +230,6 @@ public struct SiteBuilder: Sendable {
         files.contains(photo.thumb.src) && files.contains(photo.thumb2x.src) && files.contains(photo.preview.src)
     }
 
-    static func loadManifest(in output: String) -> Manifest? {
-        (try? FileSystem.read(output + "/manifest.json")).flatMap(decodeManifest)
-    }
-
     static func decodeManifest(_ bytes: [UInt8]) -> Manifest? {
         guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
             manifest.format == Manifest.formatName, manifest.version == Manifest.currentVersion
@@ -255,7 +251,9 @@ public struct SiteBuilder: Sendable {
     }
 
     static func digest(_ bytes: [UInt8]) -> String {
-        StableHash.hex(of: String(decoding: bytes, as: UTF8.self), digits: 16)
+        var hash = StableHash()
+        hash.combine(bytes: bytes)
+        return hash.hex(digits: 16)
     }
 
     // MARK: Ordering
@@ -271,7 +269,7 @@ public struct SiteBuilder: Sendable {
                 if a.name != b.name { return NaturalOrder.less(a.name, b.name) }
                 if a.date != b.date { return a.date < b.date }
             }
-            return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+            return ByteOrder.less(a.path, b.path)
         }
     }
 
@@ -344,13 +342,13 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// The templates and the program that render the page.
+    /// The templates (as loaded, so the key matches what renders the page) and the
+    /// program that render the page.
     static func pageKey(templates: TemplateSet) -> String {
         var hash = StableHash()
         hash.combine(Proofsheet.generator)
-        for name in TemplateSet.fileNames {
-            let bytes = (try? FileSystem.read(templates.directory + "/" + name)) ?? []
-            hash.combine(String(decoding: bytes, as: UTF8.self))
+        for text in [templates.index.source, templates.album.source, templates.photo.source, templates.css, templates.javascript] {
+            hash.combine(text)
         }
         return hash.hex(digits: 16)
     }

@@ -16,6 +16,8 @@ public struct Template: Sendable {
     }
 
     public let name: String
+    /// The template as written, before parsing.
+    public let source: String
     private let parts: [Part]
 
     public init(name: String, source: String) {
@@ -31,6 +33,7 @@ public struct Template: Sendable {
         }
         parts.append(.literal(String(rest)))
         self.parts = parts
+        self.source = source
     }
 
     /// The placeholder names, in order of appearance.

@@ -22,6 +22,6 @@ public enum NaturalOrder {
             y = j.next()
         }
         if (x == nil) != (y == nil) { return x == nil }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
+        return ByteOrder.less(a, b)
     }
 }

@@ -12,6 +12,11 @@ public struct StableHash: Sendable {
         combine(byte: 0)  // separates "ab","c" from "a","bc"
     }
 
+    /// Raw bytes, with no separator: for hashing a whole file.
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        for byte in bytes { combine(byte: byte) }
+    }
+
     public mutating func combine(_ value: Int64) {
         var bits = UInt64(bitPattern: value)
         for _ in 0..<8 {

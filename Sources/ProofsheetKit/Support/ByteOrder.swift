@@ -1,0 +1,7 @@
+/// Orders strings by their UTF-8 bytes: the same on every machine and in every locale,
+/// for sorting paths wherever output must not depend on anything but the input.
+enum ByteOrder {
+    static func less(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
