@@ -177,15 +177,28 @@ public enum FileSystem {
 
     /// The names in a directory, unsorted; empty when it cannot be read.
     public static func contents(of directory: String) -> [String] {
+        entryNames(of: directory).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The names in a directory as their exact bytes, unsorted, without `.` and `..`;
+    /// empty when it cannot be read.
+    ///
+    /// `readdir` returns records only as long as their name: `d_name` is declared as
+    /// 256 bytes, but copying the whole field reads past the end of a short record, and
+    /// at the end of readdir's buffer that crosses into an unmapped page (a SIGSEGV on
+    /// folders of a few thousand entries). So the name is read through a pointer into
+    /// the record, up to its terminating NUL, and never copied as the field.
+    public static func entryNames(of directory: String) -> [[UInt8]] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
-        var names: [String] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
-            names.append(name)
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let length = strlen(name)
+            let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(name), count: length))
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            names.append(bytes)
         }
         return names
     }
