@@ -12,8 +12,8 @@ VENV := .venv
 PYTHON ?= python3
 
 # Debian packages: to build and run; to test (browsers); to benchmark (the contenders).
-APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev pkg-config
-APT_TEST := $(APT_BUILD) chromium webkit2gtk-driver xvfb xauth fonts-dejavu-core python3-venv
+APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config
+APT_TEST := $(APT_BUILD) xxhash chromium webkit2gtk-driver xvfb xauth fonts-dejavu-core python3-venv
 APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs python3-venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -21,11 +21,14 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
 
         // All domain logic; the only module that imports the C ones.
         .target(
             name: "ProofsheetKit",
-            dependencies: ["CGD", "CExif", "CJPEG"]),
+            dependencies: ["CGD", "CExif", "CJPEG", "CXXHash"]),
         // Argument parsing and one type per command.
         .target(name: "ProofsheetCLI", dependencies: ["ProofsheetKit"]),
         // One short file: run the CLI, exit with its code.
