@@ -66,7 +66,7 @@ public enum DemoLibrary {
             try FileSystem.createDirectory(folder)
             let bytes = try draw(sample, index: index)
             let path = folder + "/" + sample.name
-            try SiteBuilder.writeIfChanged(bytes, to: path)
+            try FileSystem.writeIfChanged(bytes, to: path)
             if let time = UTC.nanoseconds(isoDate: sample.date) {
                 try FileSystem.setModificationTime(path, nanoseconds: time)
             }

@@ -33,6 +33,15 @@ public enum FileSystem {
         ok = true
     }
 
+    /// Writes atomically, but leaves a file alone (and its time) when it already holds
+    /// these bytes.
+    public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws {
+        if let status = fileStatus(path), status.size == Int64(bytes.count), let existing = try? read(path), existing == bytes {
+            return
+        }
+        try writeAtomically(bytes, to: path)
+    }
+
     /// Writes `text` as UTF-8, atomically.
     public static func writeAtomically(_ text: String, to path: String) throws {
         try writeAtomically(Array(text.utf8), to: path)
