@@ -77,9 +77,10 @@ screenshot: venv build
 	$(VENV)/bin/python Tests/browser/screenshot.py
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/proofsheet/Templates
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/proofsheet
-	install -m 644 Templates/* $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/
+	install -m 644 Templates/*.* $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/
+	install -m 644 Templates/script/*.js $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/proofsheet

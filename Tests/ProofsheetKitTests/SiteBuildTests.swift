@@ -212,7 +212,7 @@ struct SiteBuildTests {
         try await withTemporaryDirectory { base in
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
             let custom = base + "/Mine"
-            try FileSystem.createDirectory(custom)
+            try FileSystem.createDirectory(custom + "/script")
             for name in TemplateSet.fileNames {
                 try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
             }
@@ -227,6 +227,40 @@ struct SiteBuildTests {
                 String(describing: error).contains("unknown placeholder {{titel}}")
             }
             #expect(!FileSystem.exists(base + "/Other"))
+        }
+    }
+
+    @Test("every script file in Templates/script is joined, in the fixed order, inside one strict function")
+    func scriptFiles() throws {
+        let onDisk = FileSystem.contents(of: templatesDirectory + "/script").filter { $0.hasSuffix(".js") }
+        #expect(Set(onDisk.map { "script/" + $0 }) == Set(TemplateSet.scriptFiles))
+        let templates = try TemplateSet(directory: templatesDirectory)
+        #expect(templates.javascript.contains("(function () {\n\"use strict\";\n"))
+        #expect(templates.javascript.hasSuffix("})();\n"))
+        var at = templates.javascript.startIndex
+        for name in TemplateSet.scriptFiles {
+            let marker = try #require(templates.javascript.range(of: "// ==== \(name)\n", range: at..<templates.javascript.endIndex))
+            let text = try readText(templatesDirectory + "/" + name)
+            #expect(templates.javascript[marker.upperBound...].hasPrefix(text))
+            at = marker.upperBound
+        }
+    }
+
+    @Test("a templates folder without one of the script files is refused by name")
+    func missingScriptFile() async throws {
+        try await withTemporaryDirectory { base in
+            try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
+            let custom = base + "/Mine"
+            try FileSystem.createDirectory(custom + "/script")
+            for name in TemplateSet.fileNames where name != "script/tray.js" {
+                try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
+            }
+            await #expect {
+                _ = try await build(base + "/Library", into: base + "/Site") { $0.templates = custom }
+            } throws: { error in
+                String(describing: error).contains("script/tray.js: template missing")
+            }
+            #expect(!FileSystem.exists(base + "/Site"))
         }
     }
 

@@ -1,8 +1,19 @@
 import Foundation
 
 /// The page's templates: the HTML skeleton, the album and photo fragments, CSS and JS.
+///
+/// The script is kept one concern per file under `script/` and joined here, in the fixed
+/// order of `scriptFiles`, into the one plain script the page loads: the files share one
+/// function's scope (so no module system and no build tool is needed, and nothing but
+/// `Proofsheet` becomes global) and each file can be read and edited on its own.
 public struct TemplateSet: Sendable {
-    public static let fileNames = ["index.html", "album.html", "photo.html", "proofsheet.css", "proofsheet.js"]
+    /// In the order they are joined: each file may use what the files before it define
+    /// when it runs, and anything defined anywhere from inside its functions.
+    public static let scriptFiles = [
+        "core", "data", "picks", "store", "grid", "status", "tray", "orderfile", "actions", "browse", "thumbs",
+        "viewer", "start",
+    ].map { "script/\($0).js" }
+    public static let fileNames = ["index.html", "album.html", "photo.html", "proofsheet.css"] + scriptFiles
 
     public var directory: String
     public var index: Template
@@ -16,7 +27,7 @@ public struct TemplateSet: Sendable {
         func load(_ name: String) throws -> String {
             let path = directory + "/" + name
             guard FileSystem.kind(of: path) != nil else {
-                throw ProofsheetError(path, "template missing (a templates folder needs \(Self.fileNames.joined(separator: ", ")))")
+                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, proofsheet.css and script/*.js)")
             }
             let bytes = try FileSystem.read(path)
             return String(decoding: bytes, as: UTF8.self)
@@ -26,7 +37,20 @@ public struct TemplateSet: Sendable {
         album = Template(name: directory + "/album.html", source: try load("album.html"))
         photo = Template(name: directory + "/photo.html", source: try load("photo.html"))
         css = try load("proofsheet.css")
-        javascript = try load("proofsheet.js")
+        javascript = Self.join(try Self.scriptFiles.map { (name: $0, text: try load($0)) })
+    }
+
+    /// The script files as one script: each introduced by its name, all inside one
+    /// strict-mode function.
+    static func join(_ files: [(name: String, text: String)]) -> String {
+        var script = "// The proofsheet page script, joined from Templates/script/ by proofsheet build.\n"
+        script += "(function () {\n\"use strict\";\n"
+        for file in files {
+            script += "\n// ==== \(file.name)\n"
+            script += file.text.hasSuffix("\n") ? file.text : file.text + "\n"
+        }
+        script += "})();\n"
+        return script
     }
 
     /// Finds the templates that came with proofsheet: beside an installed binary

@@ -1,0 +1,165 @@
+// actions: export, copy, clear, import
+
+var Actions = (Proofsheet.actions = (function () {
+  var exportJSON = $("export-json");
+  var exportText = $("export-text");
+  var copy = $("copy");
+  var clear = $("clear");
+  var importButton = $("import");
+  var importFile = $("import-file");
+
+  function download(content, name, type) {
+    var blob = new Blob([content], { type: type });
+    var url = URL.createObjectURL(blob);
+    var link = el("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    document.body.removeChild(link);
+    // Revoking at once can cancel the download in some browsers; a minute is plenty.
+    setTimeout(function () {
+      URL.revokeObjectURL(url);
+    }, 60000);
+  }
+
+  exportJSON.addEventListener("click", function () {
+    if (!Picks.count()) return;
+    download(OrderFile.json(Picks.list()), "order.json", "application/json");
+    Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to the photographer.");
+  });
+  exportText.addEventListener("click", function () {
+    if (!Picks.count()) return;
+    download(OrderFile.text(Picks.list()), "order.txt", "text/plain");
+    Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + ".");
+  });
+  copy.addEventListener("click", function () {
+    if (!Picks.count()) return;
+    var text = OrderFile.paths(Picks.list());
+    var done = function () {
+      Status.say("Copied the " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + " to the clipboard.");
+    };
+    var fallback = function () {
+      // Older engines and pages without clipboard permission: a selected textarea.
+      var area = el("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "offscreen";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try {
+        ok = document.execCommand("copy");
+      } catch (error) {
+        ok = false;
+      }
+      document.body.removeChild(area);
+      copy.focus();
+      if (ok) done();
+      else Status.say("This browser would not copy; use Export as text instead.", "warn");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  });
+  clear.addEventListener("click", function () {
+    if (!Picks.count()) return;
+    var n = Picks.count();
+    if (!window.confirm("Clear all " + n + " " + plural(n, "pick", "picks") + "? This cannot be undone.")) return;
+    Picks.clear();
+    Status.say("Cleared. Nothing is picked.");
+    importButton.focus();
+  });
+
+  importButton.addEventListener("click", function () {
+    importFile.value = "";
+    importFile.click();
+  });
+  importFile.addEventListener("change", function () {
+    if (importFile.files && importFile.files[0]) load(importFile.files[0]);
+  });
+
+  function load(file) {
+    if (file.size > 16 * 1024 * 1024) {
+      Status.say("“" + file.name + "” is too large to be an order file.", "error");
+      return;
+    }
+    var reader = new FileReader();
+    reader.onload = function () {
+      apply(String(reader.result), file.name);
+    };
+    reader.onerror = function () {
+      Status.say("Could not read “" + file.name + "”.", "error");
+    };
+    reader.readAsText(file);
+  }
+
+  function apply(content, fileName) {
+    var result = OrderFile.parse(content);
+    if (result.error) {
+      Status.say("Not imported: " + result.error, "error");
+      return;
+    }
+    var current = Picks.list();
+    var same = current.length === result.ids.length && current.every(function (id, i) {
+      return id === result.ids[i];
+    });
+    if (current.length && !same) {
+      var question = "Replace your " + current.length + " " + plural(current.length, "pick", "picks") +
+        " with the " + result.ids.length + " in “" + fileName + "”?";
+      if (!window.confirm(question)) {
+        Status.say("Import cancelled; your picks are unchanged.");
+        return;
+      }
+    }
+    Picks.replace(result.ids, "import");
+    var message = "Imported " + result.ids.length + " " + plural(result.ids.length, "pick", "picks") + " from “" + fileName + "”.";
+    if (result.unknown.length) {
+      var shown = result.unknown.slice(0, 10).join(", ");
+      var more = result.unknown.length > 10 ? " and " + (result.unknown.length - 10) + " more" : "";
+      message += " Not in this gallery, so left out: " + shown + more + ".";
+    }
+    Status.say(message, result.unknown.length ? "warn" : "");
+  }
+
+  function render(order) {
+    var none = order.length === 0;
+    exportJSON.disabled = none;
+    exportText.disabled = none;
+    copy.disabled = none;
+    clear.disabled = none;
+  }
+
+  // Dropping a file anywhere on the page imports it.
+  var zone = $("drop-zone");
+  var depth = 0;
+  function hasFiles(event) {
+    var types = event.dataTransfer && event.dataTransfer.types;
+    return !!types && Array.prototype.indexOf.call(types, "Files") >= 0;
+  }
+  document.addEventListener("dragenter", function (event) {
+    if (!hasFiles(event)) return;
+    depth += 1;
+    zone.hidden = false;
+  });
+  document.addEventListener("dragleave", function (event) {
+    if (!hasFiles(event)) return;
+    depth = Math.max(0, depth - 1);
+    if (!depth) zone.hidden = true;
+  });
+  document.addEventListener("dragover", function (event) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  });
+  document.addEventListener("drop", function (event) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    depth = 0;
+    zone.hidden = true;
+    var files = event.dataTransfer.files;
+    if (files && files.length) load(files[0]);
+  });
+
+  return { render: render, apply: apply };
+})());

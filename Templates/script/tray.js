@@ -1,0 +1,162 @@
+// tray: the picks in order, reorder and remove
+
+var Tray = (Proofsheet.tray = (function () {
+  var list = $("tray-list");
+  var empty = $("tray-empty");
+  var hint = $("tray-hint");
+  var dragging = null;
+
+  function button(className, label, text, action, id) {
+    var b = el("button", className, text);
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.setAttribute("data-action", action);
+    b.setAttribute("data-id", id);
+    return b;
+  }
+
+  function render(order) {
+    var focused = document.activeElement;
+    var refocus = focused && list.contains(focused) ? focused.getAttribute("data-action") : null;
+    var refocusId = refocus ? focused.getAttribute("data-id") : null;
+    while (list.firstChild) list.removeChild(list.firstChild);
+    order.forEach(function (id, index) {
+      var photo = Data.byId[id];
+      var item = el("li", "tray-item");
+      item.setAttribute("data-id", id);
+      item.draggable = true;
+      var img = el("img", "tray-thumb");
+      img.src = src(photo.thumb.src);
+      img.alt = "";
+      img.width = photo.thumb.width;
+      img.height = photo.thumb.height;
+      img.draggable = false;
+      var number = el("span", "tray-order", String(index + 1));
+      number.setAttribute("aria-hidden", "true");
+      var name = el("span", "tray-name", photo.name);
+      name.title = photo.path;
+      var controls = el("span", "tray-controls");
+      var up = button("icon", "Move " + photo.name + " up", "↑", "up", id);
+      var down = button("icon", "Move " + photo.name + " down", "↓", "down", id);
+      var remove = button("icon remove", "Remove " + photo.name, "✕", "remove", id);
+      up.disabled = index === 0;
+      down.disabled = index === order.length - 1;
+      controls.appendChild(up);
+      controls.appendChild(down);
+      controls.appendChild(remove);
+      item.appendChild(number);
+      item.appendChild(img);
+      item.appendChild(name);
+      item.appendChild(controls);
+      list.appendChild(item);
+    });
+    empty.hidden = order.length > 0;
+    hint.hidden = order.length < 2;
+    if (refocus) {
+      var target = list.querySelector('button[data-id="' + cssEscape(refocusId) + '"][data-action="' + refocus + '"]');
+      // A disabled button cannot keep focus: move to its sibling; after a remove, to
+      // the next pick's remove button, or to the tray heading's actions.
+      if (target && target.disabled) target = target.parentNode.querySelector("button:not([disabled])");
+      if (!target && refocus === "remove") target = list.querySelector('button[data-action="remove"]');
+      if (!target) target = $("export-json").disabled ? $("import") : $("export-json");
+      target.focus();
+    }
+  }
+
+  function cssEscape(value) {
+    return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&");
+  }
+
+  list.addEventListener("click", function (event) {
+    var b = event.target.closest ? event.target.closest("button[data-action]") : null;
+    if (!b || b.disabled) return;
+    var id = b.getAttribute("data-id");
+    var at = Picks.position(id);
+    var action = b.getAttribute("data-action");
+    if (action === "up") Picks.moveTo(id, at - 1);
+    else if (action === "down") Picks.moveTo(id, at + 1);
+    else if (action === "remove") Picks.remove(id);
+  });
+
+  // Keys on a pick: Alt+↑/↓ move it, Alt+Home/End to either end, Delete removes it.
+  list.addEventListener("keydown", function (event) {
+    var item = event.target.closest ? event.target.closest(".tray-item") : null;
+    if (!item) return;
+    var id = item.getAttribute("data-id");
+    var at = Picks.position(id);
+    var to = null;
+    if (event.altKey && event.key === "ArrowUp") to = at - 1;
+    else if (event.altKey && event.key === "ArrowDown") to = at + 1;
+    else if (event.altKey && event.key === "Home") to = 0;
+    else if (event.altKey && event.key === "End") to = Picks.count() - 1;
+    else if (event.key === "Delete") {
+      event.preventDefault();
+      var remove = item.querySelector('button[data-action="remove"]');
+      remove.focus();
+      Picks.remove(id);
+      return;
+    }
+    if (to === null) return;
+    event.preventDefault();
+    var action = event.target.getAttribute("data-action");
+    if (!action) {
+      // Keep focus on the same kind of control after the list is redrawn.
+      var move = item.querySelector('button[data-action="up"]');
+      move.focus();
+    }
+    Picks.moveTo(id, to);
+    Status.say(Data.byId[id].name + " is now number " + (Picks.position(id) + 1) + ".");
+  });
+
+  // Dragging: the pick goes before or after the item it is dropped on.
+  list.addEventListener("dragstart", function (event) {
+    var item = event.target.closest ? event.target.closest(".tray-item") : null;
+    if (!item) return;
+    dragging = item.getAttribute("data-id");
+    item.classList.add("dragging");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", Data.byId[dragging].name);
+  });
+  list.addEventListener("dragover", function (event) {
+    if (!dragging) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    var item = event.target.closest ? event.target.closest(".tray-item") : null;
+    Array.prototype.forEach.call(list.children, function (child) {
+      child.classList.remove("drop-before", "drop-after");
+    });
+    if (item && item.getAttribute("data-id") !== dragging) {
+      item.classList.add(isAfter(item, event) ? "drop-after" : "drop-before");
+    }
+  });
+  list.addEventListener("drop", function (event) {
+    if (!dragging) return;
+    event.preventDefault();
+    var item = event.target.closest ? event.target.closest(".tray-item") : null;
+    var id = dragging;
+    dragging = null;
+    if (!item || item.getAttribute("data-id") === id) {
+      render(Picks.list());
+      return;
+    }
+    var target = Picks.position(item.getAttribute("data-id"));
+    var from = Picks.position(id);
+    var index = target + (isAfter(item, event) ? 1 : 0);
+    if (from < index) index -= 1;
+    Picks.moveTo(id, index);
+    render(Picks.list());
+  });
+  list.addEventListener("dragend", function () {
+    if (dragging) {
+      dragging = null;
+      render(Picks.list());
+    }
+  });
+  function isAfter(item, event) {
+    var box = item.getBoundingClientRect();
+    var wide = window.getComputedStyle(list).flexDirection === "row";
+    return wide ? event.clientX > box.left + box.width / 2 : event.clientY > box.top + box.height / 2;
+  }
+
+  return { render: render };
+})());

@@ -1,0 +1,150 @@
+// viewer: the preview, full screen
+
+var Viewer = (Proofsheet.viewer = (function () {
+  var dialog = $("viewer");
+  var image = $("viewer-image");
+  var name = $("viewer-name");
+  var count = $("viewer-count");
+  var pick = $("viewer-pick");
+  var pickLabel = $("viewer-pick-label");
+  var badge = $("viewer-badge");
+  var exif = $("viewer-exif");
+  var stage = $("viewer-stage");
+  var current = null;
+  var opener = null;
+  var supported = typeof dialog.showModal === "function";
+
+  function open(id, from) {
+    if (!supported) return false;
+    opener = from || null;
+    show(id);
+    if (!dialog.open) dialog.showModal();
+    // Space picks: on the checkbox natively, on the stage through the key handler.
+    if (pick.disabled) stage.focus();
+    else pick.focus();
+    return true;
+  }
+  function show(id) {
+    var photo = Data.byId[id];
+    current = id;
+    image.src = src(photo.preview.src);
+    image.width = photo.preview.width;
+    image.height = photo.preview.height;
+    image.alt = photo.description || photo.name;
+    name.textContent = photo.name;
+    var list = Browse.visible();
+    var at = list.indexOf(id);
+    count.textContent = at >= 0 ? at + 1 + " of " + list.length : "";
+    details(photo);
+    render();
+  }
+  function details(photo) {
+    while (exif.firstChild) exif.removeChild(exif.firstChild);
+    var rows = [
+      ["Date", photo.date ? photo.date.replace("T", " ") + (photo.dateSource === "file" ? " (file time)" : "") : ""],
+      ["Camera", photo.camera],
+      ["Lens", photo.lens],
+      ["Exposure", photo.exposure],
+      ["Aperture", photo.aperture],
+      ["ISO", photo.iso ? String(photo.iso) : ""],
+      ["Focal length", photo.focalLength],
+      ["Size", photo.width + " × " + photo.height + " px, " + formatBytes(photo.bytes)],
+      ["Album", photo.album ? Data.albumName(photo.album) : ""],
+      ["File", photo.path],
+      ["Description", photo.description],
+    ];
+    rows.forEach(function (row) {
+      if (!row[1]) return;
+      exif.appendChild(el("dt", "", row[0]));
+      exif.appendChild(el("dd", "", row[1]));
+    });
+  }
+  function formatBytes(n) {
+    if (n >= 1048576) return (n / 1048576).toFixed(1) + " MB";
+    if (n >= 1024) return Math.round(n / 1024) + " KB";
+    return n + " bytes";
+  }
+  function render() {
+    if (!current) return;
+    var at = Picks.position(current);
+    pick.checked = at >= 0;
+    pick.disabled = at < 0 && Picks.isFull() && Data.limit !== 1;
+    pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : pick.disabled ? "Limit reached" : "Pick";
+    badge.textContent = at >= 0 ? String(at + 1) : "";
+  }
+  function step(delta) {
+    var list = Browse.visible();
+    if (!list.length) return;
+    var at = list.indexOf(current);
+    var next = at < 0 ? 0 : (at + delta + list.length) % list.length;
+    show(list[next]);
+  }
+  function togglePick() {
+    if (!current) return;
+    if (Picks.has(current)) Picks.remove(current);
+    else if (!Picks.add(current)) Status.flash(Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.");
+    render();
+  }
+
+  pick.addEventListener("change", function () {
+    // The checkbox already flipped; make the selection agree, or put it back.
+    if (pick.checked !== Picks.has(current)) togglePick();
+    else render();
+  });
+  $("viewer-prev").addEventListener("click", function () {
+    step(-1);
+  });
+  $("viewer-next").addEventListener("click", function () {
+    step(1);
+  });
+  $("viewer-close").addEventListener("click", function () {
+    dialog.close();
+  });
+  dialog.addEventListener("keydown", function (event) {
+    var tag = event.target.tagName;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      if (tag === "INPUT" && event.target.type !== "checkbox") return;
+      event.preventDefault();
+      step(event.key === "ArrowLeft" ? -1 : 1);
+    } else if (event.key === " " && tag !== "BUTTON" && tag !== "SUMMARY" && tag !== "INPUT") {
+      event.preventDefault();
+      togglePick();
+    }
+  });
+  dialog.addEventListener("close", function () {
+    current = null;
+    image.removeAttribute("src");
+    if (opener && document.contains(opener)) opener.focus();
+  });
+  // A click on the backdrop (outside the dialog's box) closes it.
+  dialog.addEventListener("click", function (event) {
+    if (event.target === dialog) dialog.close();
+  });
+  // Swipe left or right on the photo for the next or previous one.
+  var start = null;
+  stage.addEventListener("pointerdown", function (event) {
+    if (event.pointerType === "mouse") return;
+    start = { x: event.clientX, y: event.clientY, id: event.pointerId };
+  });
+  stage.addEventListener("pointerup", function (event) {
+    if (!start || event.pointerId !== start.id) return;
+    var dx = event.clientX - start.x;
+    var dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy) * 1.5) step(dx < 0 ? 1 : -1);
+  });
+  stage.addEventListener("pointercancel", function () {
+    start = null;
+  });
+
+  // A thumbnail opens the viewer instead of the bare preview file.
+  Grid.main.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest ? event.target.closest("a.open") : null;
+    if (!link) return;
+    var li = link.closest("li.photo");
+    if (li && Grid.cells[Grid.idOf(li)] && open(Grid.idOf(li), link)) event.preventDefault();
+  });
+
+  return { open: open, render: render };
+})());
