@@ -25,10 +25,16 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
 
+        // proofsheet's own C: the resampler, turning photos upright, and the glue to C
+        // libraries whose error handling Swift cannot take part in (libjpeg's longjmp).
+        .target(
+            name: "CImaging",
+            dependencies: ["CGD", "CJPEG"]),
+
         // All domain logic; the only module that imports the C ones.
         .target(
             name: "ProofsheetKit",
-            dependencies: ["CGD", "CExif", "CJPEG", "CXXHash"]),
+            dependencies: ["CGD", "CExif", "CImaging", "CXXHash"]),
         // Argument parsing and one type per command.
         .target(name: "ProofsheetCLI", dependencies: ["ProofsheetKit"]),
         // One short file: run the CLI, exit with its code.

@@ -1,5 +1,5 @@
 internal import CGD
-internal import CJPEG
+internal import CImaging
 
 /// The one owner of a libgd image. It is created by adopting a `gdImagePtr` and frees
 /// it in `deinit`; the pointer never leaves this type.
@@ -207,14 +207,14 @@ struct GDImage: ~Copyable {
 /// closed in `deinit`. It reads from memory it does not own: it must not outlive the
 /// buffer it was opened on.
 private struct JPEGReader: ~Copyable {
-    private let handle: UnsafeMutablePointer<ps_jpeg_reader>
+    private let handle: OpaquePointer
     /// The stored size, and the size of the rows handed out (after DCT scaling).
     let storedSize: (width: Int, height: Int)
     let size: (width: Int, height: Int)
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, minimumLongEdge: Int, maximumPixels: Int) throws(ImagingError) {
         var storedWidth: Int32 = 0, storedHeight: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        var opened: UnsafeMutablePointer<ps_jpeg_reader>?
+        var opened: OpaquePointer?
         var message = [CChar](repeating: 0, count: 256)
         let status = ps_jpeg_reader_open(
             buffer.baseAddress, UInt(buffer.count), Int32(clamping: max(1, minimumLongEdge)), Int64(maximumPixels),

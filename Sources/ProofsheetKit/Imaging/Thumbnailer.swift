@@ -1,4 +1,4 @@
-internal import CGD
+internal import CImaging
 
 /// One rendered image: its JPEG bytes and pixel size.
 public struct RenderedImage: Sendable, Equatable {
