@@ -87,26 +87,55 @@ public enum ArgumentParser {
         let scanner = try OptionScanner(
             command: "collect",
             specs: [
-                "--library": .value, "-l": .value, "--output": .value, "-o": .value, "--name-pattern": .value,
-                "--dry-run": .flag, "-n": .flag, "--force": .flag, "-f": .flag, "--link": .flag,
+                "--library": .value, "-l": .value, "--output": .value, "-o": .value, "--site": .value, "--name-pattern": .value,
+                "--dry-run": .flag, "-n": .flag, "--overwrite": .flag, "--accept-changed": .flag, "--force": .flag, "-f": .flag,
+                "--link": .flag, "--no-companions": .flag, "--list": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "collect") }
         guard let order = scanner.positionals.first, !order.isEmpty else {
-            throw UsageError("collect needs an ORDER_FILE", command: "collect")
+            throw UsageError("collect needs an ORDER_FILE (or - to read it from standard input)", command: "collect")
         }
         guard scanner.positionals.count == 1 else {
             throw UsageError("collect takes one ORDER_FILE; unexpected '\(scanner.positionals[1])'", command: "collect")
         }
-        guard let library = try scanner.nonEmpty("--library", "-l") else {
+        if scanner.value("--library") != nil && scanner.value("-l") != nil {
+            throw UsageError("option '--library' given twice", command: "collect")
+        }
+        if scanner.value("--output") != nil && scanner.value("-o") != nil {
+            throw UsageError("option '--output' given twice", command: "collect")
+        }
+        var list: ListFormat?
+        if let text = scanner.value("--list") {
+            guard let format = ListFormat(rawValue: text) else {
+                let formats = ListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("option '--list' is one of \(formats), not '\(text)'", command: "collect")
+            }
+            list = format
+            let writing = ["--output", "-o", "--name-pattern"].filter { scanner.value($0) != nil }
+                + ["--dry-run", "-n", "--overwrite", "--force", "-f", "--link", "--no-companions"].filter { scanner.flag($0) }
+            if let first = writing.first {
+                throw UsageError("--list prints the list and writes nothing; it takes no '\(first)'", command: "collect")
+            }
+        }
+        let library = try scanner.nonEmpty("--library", "-l")
+        guard library != nil || list != nil else {
             throw UsageError("collect needs --library LIBRARY: the folder the gallery was built from", command: "collect")
+        }
+        // --force meant both; kept so scripts keep working, with a word about what to use.
+        let force = scanner.flag("--force") || scanner.flag("-f")
+        var notes: [String] = []
+        if force {
+            notes.append("--force is deprecated: it means --overwrite --accept-changed; say which you mean")
         }
         let pattern = try scanner.nonEmpty("--name-pattern") ?? CollectOptions.defaultNamePattern
         return .collect(
             CollectOptions(
-                orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"),
+                orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
                 namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
-                force: scanner.flag("--force") || scanner.flag("-f"), link: scanner.flag("--link")))
+                overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
+                link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list),
+            notes: notes)
     }
 
     static func parseDemo(_ arguments: [String]) throws(UsageError) -> Invocation {

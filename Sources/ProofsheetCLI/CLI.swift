@@ -3,7 +3,11 @@ import ProofsheetKit
 /// The command-line interface: parse, validate, run. `main` calls `run` and exits with
 /// what it returns.
 public enum CLI {
-    public static func run(arguments: [String], console: Console = .standard()) async -> Int32 {
+    /// `standardInput` is read for `collect -`; tests pass the bytes.
+    public static func run(
+        arguments: [String], console: Console = .standard(),
+        standardInput: (@Sendable () -> [UInt8])? = nil
+    ) async -> Int32 {
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
@@ -23,8 +27,8 @@ public enum CLI {
             return ExitCode.success
         case .build(let options, let strict, let quiet):
             return await BuildCommand(options: options, strict: strict, quiet: quiet).run(console: console)
-        case .collect(let options):
-            return await CollectCommand(options: options).run(console: console)
+        case .collect(let options, let notes):
+            return await CollectCommand(options: options, notes: notes, standardInput: standardInput ?? CollectCommand.readStandardInput).run(console: console)
         case .demo(let output, let library, let quiet):
             return await DemoCommand(output: output, library: library, quiet: quiet).run(console: console)
         }

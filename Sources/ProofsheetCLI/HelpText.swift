@@ -49,19 +49,31 @@ public enum HelpText {
     public static let collect = """
         USAGE
           proofsheet collect ORDER_FILE --library LIBRARY [options]
+          proofsheet collect ORDER_FILE --list FORMAT
 
-        Reads the order file exported from the gallery page (JSON, or plain text with one
-        relative path per line) and copies the picked originals, in the picked order, into
-        a folder. All or nothing: on any problem nothing is written.
+        Reads the order file exported from the gallery page (JSON, or the picks as text:
+        the page's Copy list, a Send mail, or a list pasted into an email) and copies the
+        picked originals, with their RAW, sidecars and Live Photo videos, in the picked
+        order, into a folder, with picks.csv and notes.txt. All or nothing: on any problem
+        nothing is written. ORDER_FILE - reads standard input.
+
+        Run it again into the same folder: nothing to do if the order is the same; with a
+        revised order the folder becomes exactly the new order (only files collect placed
+        there are ever removed).
 
         OPTIONS
           -l, --library DIR       the photo library the gallery was built from (required)
           -o, --output DIR        where to put the picks (default: "TITLE picks")
+              --site DIR          the gallery's site: only photos it shows are collected
               --name-pattern P    how to name the files (default: {order}-{name});
                                   tokens: {order} {name} {stem} {ext} {album} {date}
           -n, --dry-run           print the plan, write nothing
-          -f, --force             collect originals changed since the build; overwrite files
+              --overwrite         replace files in the folder that collect did not place
+              --accept-changed    take originals that changed since the gallery was built
+              --no-companions     only the picked photos: no RAW, sidecars or videos
               --link              hard-link instead of copying where possible
+              --list FORMAT       print the picks for other software, write nothing:
+                                  lightroom, capture-one, finder, csv
           -h, --help              show this help
 
         """

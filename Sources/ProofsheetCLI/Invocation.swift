@@ -5,6 +5,7 @@ public enum Invocation: Equatable, Sendable {
     case help(topic: String?)
     case version
     case build(BuildOptions, strict: Bool, quiet: Bool)
-    case collect(CollectOptions)
+    /// `notes`: what to say first (a deprecated option).
+    case collect(CollectOptions, notes: [String])
     case demo(output: String, library: String?, quiet: Bool)
 }

@@ -41,9 +41,20 @@ struct ArgumentParserTests {
     @Test("collect and demo")
     func otherCommands() throws {
         #expect(try ArgumentParser.parse(["collect", "order.json", "--library", "Photos", "--dry-run", "--link"])
-            == .collect(CollectOptions(orderFile: "order.json", library: "Photos", dryRun: true, link: true)))
-        #expect(try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-o", "Out", "--name-pattern", "{stem}", "-f"])
-            == .collect(CollectOptions(orderFile: "o.txt", library: "P", output: "Out", namePattern: "{stem}", force: true)))
+            == .collect(CollectOptions(orderFile: "order.json", library: "Photos", dryRun: true, link: true), notes: []))
+        #expect(
+            try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-o", "Out", "--name-pattern", "{stem}", "--overwrite", "--site", "S"])
+                == .collect(CollectOptions(orderFile: "o.txt", library: "P", output: "Out", site: "S", namePattern: "{stem}", overwrite: true), notes: []))
+        #expect(
+            try ArgumentParser.parse(["collect", "-", "-l", "P", "--accept-changed", "--no-companions"])
+                == .collect(CollectOptions(orderFile: "-", library: "P", acceptChanged: true, companions: false), notes: []))
+        #expect(try ArgumentParser.parse(["collect", "o.json", "--list", "capture-one"]) == .collect(CollectOptions(orderFile: "o.json", list: .captureOne), notes: []))
+        // --force still works, meaning both, and says what to use instead.
+        #expect(
+            try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-f"])
+                == .collect(
+                    CollectOptions(orderFile: "o.txt", library: "P", overwrite: true, acceptChanged: true),
+                    notes: ["--force is deprecated: it means --overwrite --accept-changed; say which you mean"]))
         #expect(try ArgumentParser.parse(["demo"]) == .demo(output: "Site", library: nil, quiet: false))
         #expect(try ArgumentParser.parse(["demo", "--output", "D", "--library", "L", "-q"]) == .demo(output: "D", library: "L", quiet: true))
     }
@@ -75,6 +86,10 @@ struct ArgumentParserTests {
         (["build", "A", "--output", ""], "option '--output' needs a value"),
         (["collect", "order.json"], "collect needs --library"),
         (["collect", "--library", "L"], "collect needs an ORDER_FILE"),
+        (["collect", "o.json", "--list", "excel"], "option '--list' is one of lightroom, capture-one, finder, csv, not 'excel'"),
+        (["collect", "o.json", "--list", "csv", "-o", "X"], "--list prints the list and writes nothing; it takes no '-o'"),
+        (["collect", "o.json", "--list", "csv", "--dry-run"], "--list prints the list and writes nothing; it takes no '--dry-run'"),
+        (["collect", "o.json", "-l", "A", "--library", "B"], "option '--library' given twice"),
         (["demo", "extra"], "demo takes no arguments"),
         (["help", "nothing"], "no help for 'nothing'"),
     ])
@@ -116,7 +131,8 @@ struct ArgumentParserTests {
     }
 
     @Test("every collect option is in the collect help", arguments: [
-        "--library", "--output", "--name-pattern", "--dry-run", "--force", "--link", "--help",
+        "--library", "--output", "--site", "--name-pattern", "--dry-run", "--overwrite", "--accept-changed", "--no-companions",
+        "--link", "--list", "lightroom", "capture-one", "finder", "csv", "--help",
     ])
     func collectHelpComplete(option: String) {
         #expect(HelpText.collect.contains(option))

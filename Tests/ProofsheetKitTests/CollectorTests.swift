@@ -70,13 +70,14 @@ struct CollectFixture {
 
     func collector(
         order: String = "order.json", output: String? = "Picks", pattern: String = CollectOptions.defaultNamePattern,
-        dryRun: Bool = false, force: Bool = false, link: Bool = false
+        dryRun: Bool = false, overwrite: Bool = false, acceptChanged: Bool = false, link: Bool = false, site: String? = nil,
+        companions: Bool = true, standardInput: [UInt8]? = nil
     ) -> Collector {
         Collector(
             options: CollectOptions(
-                orderFile: order, library: "Library", output: output, namePattern: pattern, dryRun: dryRun, force: force,
-                link: link),
-            workingDirectory: root)
+                orderFile: order, library: "Library", output: output, site: site, namePattern: pattern, dryRun: dryRun,
+                overwrite: overwrite, acceptChanged: acceptChanged, link: link, companions: companions),
+            workingDirectory: root, standardInput: standardInput)
     }
 
     /// The messages of a refusal, or [] when the run succeeds.
@@ -92,6 +93,12 @@ struct CollectFixture {
     /// Names in a folder, sorted; hidden ones too (a staging folder left behind shows).
     func names(_ directory: String) -> [String] {
         FileSystem.contents(of: directory).sorted()
+    }
+
+    /// Names in a picks folder, without the files collect writes in every one (the record,
+    /// the CSV).
+    func picked(_ directory: String) -> [String] {
+        names(directory).filter { $0 != CollectRecord.fileName && $0 != "picks.csv" }
     }
 }
 
@@ -116,7 +123,10 @@ struct CollectorTests {
             #expect(report.plan.items.map(\.name) == ["1-Straße am Abend.jpg", "2-top.jpg", "3-IMG_0042.jpg"])
             #expect(report.copied == 3 && report.linked == 0 && !report.dryRun)
             #expect(f.names(f.root) == ["Library", "Picks", "order.json"])
-            #expect(f.names(f.root + "/Picks") == ["1-Straße am Abend.jpg", "2-top.jpg", "3-IMG_0042.jpg", "order.json"])
+            #expect(
+                f.names(f.root + "/Picks") == [
+                    ".proofsheet-collect.json", "1-Straße am Abend.jpg", "2-top.jpg", "3-IMG_0042.jpg", "order.json", "picks.csv",
+                ])
             #expect(try FileSystem.read(f.root + "/Picks/1-Straße am Abend.jpg") == b)
             #expect(try FileSystem.read(f.root + "/Picks/2-top.jpg") == c)
             #expect(try FileSystem.read(f.root + "/Picks/3-IMG_0042.jpg") == a)
@@ -143,11 +153,15 @@ struct CollectorTests {
 
             try f.textOrder(["a.jpg"], name: "trip.txt")
             _ = try f.collector(order: "trip.txt", output: nil).run()
-            #expect(f.names(f.root + "/trip picks") == ["1-a.jpg", "trip.txt"])
+            #expect(f.picked(f.root + "/trip picks") == ["1-a.jpg", "trip.txt"])
 
             try f.textOrder(["# proofsheet order: Summer", "# gallery: abc123", "a.jpg"], name: "x.txt")
             _ = try f.collector(order: "x.txt", output: nil).run()
-            #expect(f.names(f.root + "/Summer picks") == ["1-a.jpg", "x.txt"])
+            #expect(f.picked(f.root + "/Summer picks") == ["1-a.jpg", "x.txt"])
+
+            try f.textOrder(["# Autumn — 1 pick — gallery abc123", "a.jpg"], name: "y.txt")
+            _ = try f.collector(order: "y.txt", output: nil).run()
+            #expect(f.picked(f.root + "/Autumn picks") == ["1-a.jpg", "y.txt"])
         }
     }
 
@@ -162,7 +176,7 @@ struct CollectorTests {
         }
     }
 
-    @Test("name clashes are settled in pick order, ignoring case, the order file's copy included")
+    @Test("name clashes are settled in pick order, ignoring case, the files collect writes included")
     func clashes() async throws {
         try await withCollectFixture { f in
             try f.add("A/x.jpg", seed: 1)
@@ -170,12 +184,14 @@ struct CollectorTests {
             try f.add("C/X.JPG", seed: 3)
             try f.add("D/order.json", seed: 4)
             try f.add("E/x (2).jpg", seed: 5)
-            try f.order(["A/x.jpg", "B/x.jpg", "C/X.JPG", "D/order.json", "E/x (2).jpg"])
+            try f.add("F/Picks.CSV", seed: 6)
+            try f.order(["A/x.jpg", "B/x.jpg", "C/X.JPG", "D/order.json", "E/x (2).jpg", "F/Picks.CSV"])
             let report = try f.collector(pattern: "{name}").run()
-            #expect(report.plan.items.map(\.name) == ["x.jpg", "x (2).jpg", "X (3).JPG", "order (2).json", "x (2) (2).jpg"])
-            #expect(f.names(f.root + "/Picks").count == 6)
+            #expect(
+                report.plan.items.map(\.name) == ["x.jpg", "x (2).jpg", "X (3).JPG", "order (2).json", "x (2) (2).jpg", "Picks (2).CSV"])
+            #expect(f.names(f.root + "/Picks").count == 9)
             // The same run again gives the same names.
-            #expect(try f.collector(dryRun: true, force: true).plan().items == f.collector(dryRun: true, force: true).plan().items)
+            #expect(try f.collector(output: "Other", dryRun: true).plan().items == f.collector(output: "Other", dryRun: true).plan().items)
         }
     }
 
@@ -205,23 +221,23 @@ struct CollectorTests {
             let size = FileSystem.fileStatus(f.library + "/changed.jpg")!.size
             #expect(
                 f.problems(f.collector()) == [
-                    "Library/gone.jpg: missing from the library (picks[1] in order.json)",
-                    "Library/changed.jpg: changed since the gallery was built (5 bytes then, \(size) now); --force collects it anyway (picks[2] in order.json)",
-                    "Library/Album/also gone.jpg: missing from the library (picks[3] in order.json)",
+                    "#2 gone.jpg: missing from the library (Library/gone.jpg)",
+                    "#3 changed.jpg: changed since the gallery was built (5 bytes then, \(size) now); --accept-changed takes it as it is now",
+                    "#4 also gone.jpg: missing from the library (Library/Album/also gone.jpg)",
                 ])
             #expect(f.names(f.root) == ["Library", "order.json"])
         }
     }
 
-    @Test("--force collects an original that changed since the build, with a warning")
-    func forceChanged() async throws {
+    @Test("--accept-changed collects an original that changed since the build, with a warning")
+    func acceptChanged() async throws {
         try await withCollectFixture { f in
             let bytes = try f.add("changed.jpg", seed: 2)
             try f.order(["changed.jpg"], sizes: ["changed.jpg": 5])
-            let report = try f.collector(force: true).run()
+            let report = try f.collector(acceptChanged: true).run()
             #expect(
                 report.warnings.map(\.description) == [
-                    "Library/changed.jpg: changed since the gallery was built (5 bytes then, \(bytes.count) now); collected anyway (--force)"
+                    "#1 changed.jpg: changed since the gallery was built (5 bytes then, \(bytes.count) now); taken as it is now (--accept-changed)"
                 ])
             #expect(try FileSystem.read(f.root + "/Picks/1-changed.jpg") == bytes)
         }
@@ -232,24 +248,25 @@ struct CollectorTests {
         try await withCollectFixture { f in
             try f.add("a.jpg", seed: 1)
             try f.textOrder(["# my picks", "a.jpg", "", "missing.jpg"])
-            #expect(f.problems(f.collector(order: "order.txt")) == ["Library/missing.jpg: missing from the library (line 4 in order.txt)"])
+            #expect(
+                f.problems(f.collector(order: "order.txt")) == ["#2 missing.jpg: missing from the library (Library/missing.jpg, line 4 of order.txt)"])
             try f.textOrder(["a.jpg"])
             _ = try f.collector(order: "order.txt").run()
-            #expect(f.names(f.root + "/Picks") == ["1-a.jpg", "order.txt"])
+            #expect(f.picked(f.root + "/Picks") == ["1-a.jpg", "order.txt"])
         }
     }
 
     @Test(
         "paths that escape the library are refused, and nothing is written",
         arguments: [
-            ("../outside.jpg", "order.json: picks[0].path: leads out of the library ('..' in \"../outside.jpg\")"),
-            ("Album/../../outside.jpg", "order.json: picks[0].path: leads out of the library ('..' in \"Album/../../outside.jpg\")"),
-            ("/etc/hostname", "order.json: picks[0].path: not a relative path (\"/etc/hostname\"); paths are relative to the library"),
-            ("link-to-outside.jpg", "Library/link-to-outside.jpg: leads outside the library (through a symlink); refused (picks[0] in order.json)"),
-            ("folder-link/outside.jpg", "Library/folder-link/outside.jpg: leads outside the library (through a symlink); refused (picks[0] in order.json)"),
-            ("dangling.jpg", "Library/dangling.jpg: is a symlink to nothing (picks[0] in order.json)"),
-            ("Album", "Library/Album: is a folder, not a photo (picks[0] in order.json)"),
-            ("Album/notes.txt", "Library/Album/notes.txt: is not an image; a gallery only offers images (picks[0] in order.json)"),
+            ("../outside.jpg", "order.json: #1: path: leads out of the library ('..' in \"../outside.jpg\")"),
+            ("Album/../../outside.jpg", "order.json: #1: path: leads out of the library ('..' in \"Album/../../outside.jpg\")"),
+            ("/etc/hostname", "order.json: #1: path: not a relative path (\"/etc/hostname\"); paths are relative to the library"),
+            ("link-to-outside.jpg", "#1 link-to-outside.jpg: leads outside the library (through a symlink); refused"),
+            ("folder-link/outside.jpg", "#1 outside.jpg: leads outside the library (through a symlink); refused"),
+            ("dangling.jpg", "#1 dangling.jpg: is a symlink to nothing"),
+            ("Album", "#1 Album: is a folder, not a photo"),
+            ("Album/notes.txt", "#1 notes.txt: is not an image; a gallery only offers images"),
         ])
     func traversal(path: String, message: String) async throws {
         try await withCollectFixture { f in
@@ -277,7 +294,7 @@ struct CollectorTests {
             try f.order(["Album/in.jpg", "alias.jpg"])
             #expect(
                 f.problems(f.collector(output: "Other")) == [
-                    "Library/alias.jpg: is the same file as \"Album/in.jpg\" (picks[0]); picked twice (picks[1] in order.json)"
+                    "#2 alias.jpg: is the same photo as #1 in.jpg (Library/Album/in.jpg); picked twice"
                 ])
         }
     }
@@ -292,7 +309,7 @@ struct CollectorTests {
             try f.order(["a.jpg", "b.jpg"], limit: 1)
             #expect(f.problems(f.collector()) == ["order.json: picks: 2 photos picked, but the gallery allows at most 1"])
             try f.order(["a.jpg", "a.jpg"])
-            #expect(f.problems(f.collector()) == [#"order.json: picks[1].path: "a.jpg" is picked twice (first at picks[0])"#])
+            #expect(f.problems(f.collector()) == [#"order.json: #2: path: "a.jpg" is picked twice (first as #1)"#])
             #expect(f.problems(f.collector(order: "nope.json")) == ["nope.json: no such file"])
             #expect(f.names(f.root) == ["Library", "order.json"])
         }
@@ -319,7 +336,7 @@ struct CollectorTests {
         }
     }
 
-    @Test("an existing file is never overwritten without --force; every clash is listed and the folder is left alone")
+    @Test("an existing file is never overwritten without --overwrite; every clash is listed and the folder is left alone")
     func noOverwrite() async throws {
         try await withCollectFixture { f in
             try f.add("a.jpg", seed: 1)
@@ -332,7 +349,7 @@ struct CollectorTests {
             let before = try snapshot(f.root + "/Picks")
             #expect(
                 f.problems(f.collector()) == [
-                    "Picks/1-a.jpg: already exists; --force replaces it", "Picks/order.json: already exists; --force replaces it",
+                    "Picks/1-a.jpg: already exists; --overwrite replaces it", "Picks/order.json: already exists; --overwrite replaces it",
                 ])
             #expect(try snapshot(f.root + "/Picks") == before)
             #expect(f.names(f.root) == ["Library", "Picks", "order.json"])
@@ -341,30 +358,30 @@ struct CollectorTests {
             FileSystem.remove(f.root + "/Picks/1-a.jpg")
             FileSystem.remove(f.root + "/Picks/order.json")
             _ = try f.collector().run()
-            #expect(f.names(f.root + "/Picks") == ["1-a.jpg", "2-b.jpg", "notes.txt", "order.json"])
+            #expect(f.picked(f.root + "/Picks") == ["1-a.jpg", "2-b.jpg", "notes.txt", "order.json"])
             #expect(try FileSystem.read(f.root + "/Picks/2-b.jpg") == b)
 
-            // A folder in the way is never replaced, even with --force.
+            // A folder in the way is never replaced, even with --overwrite.
             FileSystem.remove(f.root + "/Picks/2-b.jpg")
             try FileSystem.createDirectory(f.root + "/Picks/2-b.jpg")
             #expect(
-                f.problems(f.collector(force: true)) == ["Picks/2-b.jpg: is a folder in the way; move it or choose another --output"])
+                f.problems(f.collector(overwrite: true)) == ["Picks/2-b.jpg: is a folder in the way; move it or choose another --output"])
         }
     }
 
-    @Test("--force replaces existing files and leaves the others in the folder alone")
-    func forceOverwrites() async throws {
+    @Test("--overwrite replaces existing files and leaves the others in the folder alone")
+    func overwrites() async throws {
         try await withCollectFixture { f in
             let a = try f.add("a.jpg", seed: 1)
             try f.order(["a.jpg"])
             try FileSystem.createDirectory(f.root + "/Picks")
             try FileSystem.writeAtomically("old a", to: f.root + "/Picks/1-a.jpg")
             try FileSystem.writeAtomically("mine", to: f.root + "/Picks/notes.txt")
-            let report = try f.collector(force: true).run()
-            #expect(report.plan.items.map(\.replaces) == [true])
+            let report = try f.collector(overwrite: true).run()
+            #expect(report.plan.items.map(\.action) == [.replace])
             #expect(try FileSystem.read(f.root + "/Picks/1-a.jpg") == a)
             #expect(try readText(f.root + "/Picks/notes.txt") == "mine")
-            #expect(f.names(f.root + "/Picks") == ["1-a.jpg", "notes.txt", "order.json"])
+            #expect(f.picked(f.root + "/Picks") == ["1-a.jpg", "notes.txt", "order.json"])
             #expect(f.names(f.root) == ["Library", "Picks", "order.json"])
         }
     }
@@ -430,9 +447,9 @@ struct CollectorTests {
             try FileSystem.writeAtomically("old b", to: f.root + "/Picks/2-b.jpg")
             try FileSystem.writeAtomically("mine", to: f.root + "/Picks/notes.txt")
             let before = try snapshot(f.root + "/Picks")
-            let collector = f.collector(force: true)
+            let collector = f.collector(overwrite: true)
             let plan = try collector.plan()
-            #expect(plan.items.map(\.replaces) == [false, true, false])
+            #expect(plan.items.map(\.action) == [.add, .replace, .add])
             // Something takes the third name after the plan was made: the move fails there,
             // after the first two files are in place.
             try FileSystem.createDirectory(f.root + "/Picks/3-c.jpg")
@@ -540,7 +557,10 @@ struct CollectorTests {
             let report = try Collector(options: CollectOptions(orderFile: "order.json", library: "Wedding"), workingDirectory: root).run()
             #expect(report.plan.outputDisplay == "Anna & Ben picks")
             let folder = root + "/Anna & Ben picks"
-            #expect(FileSystem.contents(of: folder).sorted() == ["1-Cake.png", "2-Portrait.jpg", "3-IMG_0042.jpg", "order.json"])
+            #expect(
+                FileSystem.contents(of: folder).sorted() == [
+                    ".proofsheet-collect.json", "1-Cake.png", "2-Portrait.jpg", "3-IMG_0042.jpg", "order.json", "picks.csv",
+                ])
             #expect(try FileSystem.read(folder + "/1-Cake.png") == originals["Party/Cake.png"])
             #expect(try FileSystem.read(folder + "/2-Portrait.jpg") == originals["Portrait.jpg"])
             #expect(try FileSystem.read(folder + "/3-IMG_0042.jpg") == originals["Ceremony/IMG_0042.jpg"])
@@ -578,7 +598,7 @@ struct CollectCommandTests {
             #expect(recorder.out.isEmpty)
             #expect(
                 recorder.err == """
-                    error: \(f.root)/order.json: picks[1].path: leads out of the library ('..' in "../up.jpg")
+                    error: \(f.root)/order.json: #2: path: leads out of the library ('..' in "../up.jpg")
                     nothing was collected (1 problem)
 
                     """)
@@ -589,8 +609,8 @@ struct CollectCommandTests {
             #expect(second.out.isEmpty)
             #expect(
                 second.err == """
-                    error: \(f.library)/gone.jpg: missing from the library (picks[0] in order.json)
-                    error: \(f.library)/also gone.jpg: missing from the library (picks[1] in order.json)
+                    error: #1 gone.jpg: missing from the library (\(f.library)/gone.jpg)
+                    error: #2 also gone.jpg: missing from the library (\(f.library)/also gone.jpg)
                     nothing was collected (2 problems)
 
                     """)
@@ -613,6 +633,7 @@ struct CollectCommandTests {
                     1. b.jpg → \(f.root)/P/1-b.jpg
                     2. Beach/a.jpg → \(f.root)/P/2-a.jpg
                        order.json (the order file) → \(f.root)/P/order.json
+                       the list as CSV → \(f.root)/P/picks.csv
                     dry run: would collect 2 photos into \(f.root)/P/ (nothing written)
 
                     """)

@@ -9,14 +9,22 @@ func orderJSON(picks: String = #"{"order": 1, "id": "a1", "path": "A/one.jpg", "
     return Array("{\(fields), \"picks\": [\(picks)]}".utf8)
 }
 
-/// The messages a parse refuses with, or [] when it succeeds.
+/// The messages a parse refuses with, or [] when it succeeds. A pasted list is taken as
+/// it is without a library.
 func orderFileProblems(_ bytes: [UInt8], named name: String = "order.json") -> [String] {
     do {
-        _ = try OrderFileParser.parse(bytes, displayPath: name)
+        if case .text(let list) = try OrderFileParser.parse(bytes, displayPath: name) {
+            _ = try list.picksWithoutLibrary(displayPath: name)
+        }
         return []
     } catch {
         return error.problems.map(\.description)
     }
+}
+
+/// A JSON order file parsed.
+func parseOrder(_ bytes: [UInt8], named name: String = "order.json") throws -> OrderFile {
+    try OrderFileParser.parseJSON(bytes, displayPath: name)
 }
 
 @Suite("Order file parsing")
@@ -27,7 +35,7 @@ struct OrderFileParserTests {
             {"order": 1, "id": "a41f09c2", "path": "Ceremony/IMG_0042.jpg", "name": "IMG_0042.jpg", "bytes": 3481220},
             {"order": 2, "id": "b0", "path": "Party/Straße am Abend.jpg", "name": "Straße am Abend.jpg", "bytes": 9007199254740993}
             """#
-        let file = try OrderFileParser.parse(orderJSON(picks: picks), displayPath: "order.json")
+        let file = try parseOrder(orderJSON(picks: picks))
         #expect(file.form == .json)
         #expect(file.gallery == "9f2c4e7a1b3d")
         #expect(file.title == "Anna & Ben")
@@ -40,7 +48,7 @@ struct OrderFileParserTests {
         #expect(file.picks.map(\.bytes) == [3_481_220, 9_007_199_254_740_993])
         #expect(file.picks[1].name == "Straße am Abend.jpg")
         #expect(file.picks[1].album == "Party")
-        #expect(file.picks[0].location == "picks[0]")
+        #expect(file.picks[0].shown == "#1 IMG_0042.jpg")
     }
 
     @Test("the JSON the page exports is read: pretty-printed, with a byte order mark and escapes")
@@ -49,7 +57,7 @@ struct OrderFileParserTests {
             + "  \"title\": \"Caf\\u00e9 \\\"Mo\\\" \\ud83d\\udcf7\",\n  \"limit\": 0,\n  \"exported\": \"2026-11-30T10:04:05Z\",\n"
             + "  \"picks\": [\n    {\n      \"order\": 1,\n      \"id\": \"2b627455551a\",\n      \"path\": \"Beach Day\\/IMG_0101.jpg\",\n"
             + "      \"name\": \"IMG_0101.jpg\",\n      \"bytes\": 89273\n    }\n  ]\n}\n"
-        let file = try OrderFileParser.parse(Array(text.utf8), displayPath: "order.json")
+        let file = try parseOrder(Array(text.utf8))
         #expect(file.title == "Café \"Mo\" 📷")
         #expect(file.limit == 0)
         #expect(file.picks.map(\.path) == ["Beach Day/IMG_0101.jpg"])
@@ -58,8 +66,7 @@ struct OrderFileParserTests {
     @Test("optional fields may be left out; limit 0 means no limit")
     func optionalFields() throws {
         let picks = (1...5).map { #"{"order": \#($0), "path": "p\#($0).jpg", "bytes": 1}"# }.joined(separator: ",")
-        let file = try OrderFileParser.parse(
-            orderJSON(picks: picks, top: #""format": "proofsheet-order", "version": 1, "limit": 0"#), displayPath: "o.json")
+        let file = try parseOrder(orderJSON(picks: picks, top: #""format": "proofsheet-order", "version": 1, "limit": 0"#))
         #expect(file.picks.count == 5)
         #expect(file.title == nil)
         #expect(file.gallery == nil)
@@ -112,45 +119,39 @@ struct OrderFileParserTests {
         "every problem with a field is refused, pointing at the field",
         arguments: [
             (#"{"order": 1, "path": "/etc/passwd", "bytes": 1}"#,
-             #"order.json: picks[0].path: not a relative path ("/etc/passwd"); paths are relative to the library"#),
+             #"order.json: #1: path: not a relative path ("/etc/passwd"); paths are relative to the library"#),
             (#"{"order": 1, "path": "../secret.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: leads out of the library ('..' in "../secret.jpg")"#),
+             #"order.json: #1: path: leads out of the library ('..' in "../secret.jpg")"#),
             (#"{"order": 1, "path": "A/../../x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: leads out of the library ('..' in "A/../../x.jpg")"#),
-            (#"{"order": 1, "path": "A/x.jpg\u0000.png", "bytes": 1}"#, "order.json: picks[0].path: contains a NUL byte"),
-            (#"{"order": 1, "path": "C:/x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: not a relative path ("C:/x.jpg"); paths are relative to the library"#),
-            (#"{"order": 1, "path": "~/x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: not a relative path ("~/x.jpg"); paths are relative to the library"#),
-            (#"{"order": 1, "path": "A\\x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: contains '\' ("A\\x.jpg"); folders are separated by '/'"#),
-            (#"{"order": 1, "path": "A/x\n.jpg", "bytes": 1}"#, #"order.json: picks[0].path: contains a control character ("A/x\n.jpg")"#),
-            (#"{"order": 1, "path": "", "bytes": 1}"#, "order.json: picks[0].path: is empty"),
+             #"order.json: #1: path: leads out of the library ('..' in "A/../../x.jpg")"#),
+            (#"{"order": 1, "path": "A/x.jpg\u0000.png", "bytes": 1}"#, "order.json: #1: path: contains a NUL byte"),
+            (#"{"order": 1, "path": "", "bytes": 1}"#, "order.json: #1: path: is empty"),
             (#"{"order": 1, "path": "A//x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: has an empty folder name ("A//x.jpg": '//' or a '/' at either end)"#),
+             #"order.json: #1: path: has an empty folder name ("A//x.jpg": '//' or a '/' at either end)"#),
             (#"{"order": 1, "path": "./x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].path: has a '.' folder ("./x.jpg"); write the path without it"#),
-            (#"{"order": 1, "bytes": 1}"#, "order.json: picks[0].path: missing"),
-            (#"{"order": 1, "path": ["x"], "bytes": 1}"#, "order.json: picks[0].path: must be text, not a list"),
+             #"order.json: #1: path: has a '.' folder ("./x.jpg"); write the path without it"#),
+            (#"{"order": 1, "bytes": 1}"#, "order.json: #1: path: missing"),
+            (#"{"order": 1, "path": ["x"], "bytes": 1}"#, "order.json: #1: path: must be text, not a list"),
             (#"{"order": 1, "path": "x.jpg", "name": "y.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].name: "y.jpg" does not match its path (expected "x.jpg")"#),
-            (#"{"order": 1, "path": "x.jpg", "name": 7, "bytes": 1}"#, "order.json: picks[0].name: must be text, not a number"),
-            (#"{"order": 1, "path": "x.jpg"}"#, "order.json: picks[0].bytes: missing (the original's size when the gallery was built)"),
-            (#"{"order": 1, "path": "x.jpg", "bytes": -1}"#, "order.json: picks[0].bytes: must be a whole number of bytes, not -1"),
-            (#"{"order": 1, "path": "x.jpg", "bytes": 1e3}"#, "order.json: picks[0].bytes: must be a whole number of bytes, not 1e3"),
-            (#"{"order": 1, "path": "x.jpg", "bytes": "12"}"#, #"order.json: picks[0].bytes: must be a whole number of bytes, not "12""#),
+             #"order.json: #1: name: "y.jpg" does not match its path (expected "x.jpg")"#),
+            (#"{"order": 1, "path": "x.jpg", "name": 7, "bytes": 1}"#, "order.json: #1: name: must be text, not a number"),
+            (#"{"order": 1, "path": "x.jpg"}"#, "order.json: #1: bytes: missing (the original's size when the gallery was built)"),
+            (#"{"order": 1, "path": "x.jpg", "bytes": -1}"#, "order.json: #1: bytes: must be a whole number of bytes, not -1"),
+            (#"{"order": 1, "path": "x.jpg", "bytes": 1e3}"#, "order.json: #1: bytes: must be a whole number of bytes, not 1e3"),
+            (#"{"order": 1, "path": "x.jpg", "bytes": "12"}"#, #"order.json: #1: bytes: must be a whole number of bytes, not "12""#),
             (#"{"order": 1, "path": "x.jpg", "bytes": 99999999999999999999}"#,
-             "order.json: picks[0].bytes: must be a whole number of bytes, not 99999999999999999999"),
-            (#"{"path": "x.jpg", "bytes": 1}"#, "order.json: picks[0].order: missing"),
+             "order.json: #1: bytes: must be a whole number of bytes, not 99999999999999999999"),
+            (#"{"path": "x.jpg", "bytes": 1}"#, "order.json: #1: order: missing"),
             (#"{"order": 4, "path": "x.jpg", "bytes": 1}"#,
-             "order.json: picks[0].order: is 4, expected 1 (picks are listed in the order picked, numbered from 1)"),
-            (#"{"order": true, "path": "x.jpg", "bytes": 1}"#, "order.json: picks[0].order: must be a whole number from 1, not true/false"),
+             "order.json: #1: order: is 4, expected 1 (picks are listed in the order picked, numbered from 1)"),
+            (#"{"order": true, "path": "x.jpg", "bytes": 1}"#, "order.json: #1: order: must be a whole number from 1, not true/false"),
             (#"{"order": 1, "id": "../x", "path": "x.jpg", "bytes": 1}"#,
-             #"order.json: picks[0].id: not a photo id: "../x" (expected letters and digits)"#),
-            (#"{"order": 1, "id": null, "path": "x.jpg", "bytes": 1}"#, "order.json: picks[0].id: must be text, not null"),
+             #"order.json: #1: id: not a photo id: "../x" (expected letters and digits)"#),
+            (#"{"order": 1, "id": null, "path": "x.jpg", "bytes": 1}"#, "order.json: #1: id: must be text, not null"),
             (#"{"order": 1, "path": "x.jpg", "bytes": 1, "rotate": 90}"#,
-             "order.json: picks[0].rotate: unknown field (a pick has: order, id, path, name, bytes)"),
-            (#""x.jpg""#, "order.json: picks[0]: must be an object with order, id, path, name and bytes, not text"),
+             "order.json: #1: rotate: unknown field (a pick has: order, id, path, name, bytes, note)"),
+            (#"{"order": 1, "path": "x.jpg", "bytes": 1, "note": false}"#, "order.json: #1: note: must be text, not true/false"),
+            (#""x.jpg""#, "order.json: #1: must be an object with order, id, path, name and bytes, not text"),
         ])
     func refusesBadPicks(pick: String, message: String) {
         #expect(orderFileProblems(orderJSON(picks: pick)) == [message])
@@ -163,7 +164,12 @@ struct OrderFileParserTests {
             (#""limit": "3""#, #"order.json: limit: must be a whole number from 0 (no limit) to 100000, not "3""#),
             (#""title": 5"#, "order.json: title: must be text, not a number"),
             (#""gallery": {}"#, "order.json: gallery: must be text, not an object"),
-            (#""colour": "red""#, "order.json: colour: unknown field (an order file has: format, version, gallery, title, limit, exported, picks)"),
+            (#""colour": "red""#,
+             "order.json: colour: unknown field (an order file has: format, version, gallery, title, limit, minimum, exported, by, note, picks)"),
+            (#""minimum": -2"#, "order.json: minimum: must be a whole number from 0 (no minimum) to 100000, not -2"),
+            (#""limit": 3, "minimum": 4"#, "order.json: minimum: 4 is above the limit of 3"),
+            (#""note": 12"#, "order.json: note: must be text, not a number"),
+            (#""by": ["Anna"]"#, "order.json: by: must be text, not a list"),
         ])
     func refusesBadTopFields(field: String, message: String) {
         let top = Self.top + ", " + field
@@ -181,8 +187,8 @@ struct OrderFileParserTests {
         #expect(
             orderFileProblems(orderJSON(picks: picks, top: Self.top + #", "limit": 3"#)) == [
                 "order.json: picks: 4 photos picked, but the gallery allows at most 3",
-                #"order.json: picks[2].path: "A/1.jpg" is picked twice (first at picks[0])"#,
-                "order.json: picks[3].id: photo b is picked twice (first at picks[1])",
+                #"order.json: #3: path: "A/1.jpg" is picked twice (first as #1)"#,
+                "order.json: #4: id: photo b is picked twice (first as #2)",
             ])
         // limit 0 is no limit; a limit the picks fit is fine.
         let four = (1...4).map { #"{"order": \#($0), "path": "\#($0).jpg", "bytes": 1}"# }.joined(separator: ",")
@@ -199,9 +205,9 @@ struct OrderFileParserTests {
         ].joined(separator: ",")
         #expect(
             orderFileProblems(orderJSON(picks: picks)) == [
-                #"order.json: picks[0].path: not a relative path ("/abs.jpg"); paths are relative to the library"#,
-                #"order.json: picks[2].path: leads out of the library ('..' in "../up.jpg")"#,
-                "order.json: picks[2].bytes: missing (the original's size when the gallery was built)",
+                #"order.json: #1: path: not a relative path ("/abs.jpg"); paths are relative to the library"#,
+                #"order.json: #3: path: leads out of the library ('..' in "../up.jpg")"#,
+                "order.json: #3: bytes: missing (the original's size when the gallery was built)",
             ])
     }
 
@@ -218,22 +224,27 @@ struct OrderFileParserTests {
     @Test("plain text: one path per line, in order; comments, blank lines, CRLF and spaces around paths ignored")
     func readsText() throws {
         let text = "\u{FEFF}# proofsheet order: Anna & Ben\n# gallery: 05ccaaae5c8b\n\nBeach Day/IMG_0101.jpg\r\n  City Walk/夕焼け.jpg  \n# a note\nIMG 3.jpg\n"
-        let file = try OrderFileParser.parse(Array(text.utf8), displayPath: "order.txt")
+        guard case .text(let list) = try OrderFileParser.parse(Array(text.utf8), displayPath: "order.txt") else {
+            Issue.record("not read as text")
+            return
+        }
+        let file = try list.picksWithoutLibrary(displayPath: "order.txt")
         #expect(file.form == .text)
         #expect(file.picks.map(\.path) == ["Beach Day/IMG_0101.jpg", "City Walk/夕焼け.jpg", "IMG 3.jpg"])
         #expect(file.picks.map(\.order) == [1, 2, 3])
-        #expect(file.picks.map(\.location) == ["line 4", "line 5", "line 7"])
+        #expect(file.picks.map(\.line) == [4, 5, 7])
         #expect(file.picks.allSatisfy { $0.bytes == nil })
         #expect(file.title == "Anna & Ben")
+        #expect(file.gallery == "05ccaaae5c8b")
         #expect(file.limit == nil)
     }
 
     @Test(
         "plain text: each bad line is refused by its number",
         arguments: [
-            ("", ["order.txt: nothing was picked: no paths in the file"]),
-            ("# only a comment\n\n   \n", ["order.txt: nothing was picked: no paths in the file"]),
-            ("a.jpg\n/etc/passwd\n", [#"order.txt: line 2: not a relative path ("/etc/passwd"); paths are relative to the library"#]),
+            ("", ["order.txt: nothing was picked: no line names a photo"]),
+            ("# only a comment\n\n   \n", ["order.txt: nothing was picked: no line names a photo"]),
+            ("a.jpg\n/home/me/b.jpg\n", [#"order.txt: line 2: not a relative path ("/home/me/b.jpg"); paths are relative to the library"#]),
             ("a.jpg\n../../b.jpg\nc/../d.jpg\n", [
                 #"order.txt: line 2: leads out of the library ('..' in "../../b.jpg")"#,
                 #"order.txt: line 3: leads out of the library ('..' in "c/../d.jpg")"#,
@@ -250,7 +261,7 @@ struct OrderFileParserTests {
         let jpeg = try Canvas(width: 16, height: 16).jpegData()
         #expect(
             orderFileProblems(jpeg, named: "photo.jpg") == [
-                "photo.jpg: not an order file: line 1 is not UTF-8 text (expected JSON, or one relative path per line)"
+                "photo.jpg: not an order file: line 1 is not UTF-8 text (expected JSON, or a list of photo names)"
             ])
     }
 
@@ -288,8 +299,12 @@ struct OrderFileParserTests {
         try await withTemporaryDirectory { dir in
             let bytes = orderJSON()
             try FileSystem.writeAtomically(bytes, to: dir + "/o.json")
-            let (file, read) = try OrderFileParser.read(dir + "/o.json", displayPath: "o.json")
+            let (document, read) = try OrderFileParser.read(dir + "/o.json", displayPath: "o.json")
             #expect(read == bytes)
+            guard case .json(let file) = document else {
+                Issue.record("not read as JSON")
+                return
+            }
             #expect(file.picks.count == 1)
         }
     }

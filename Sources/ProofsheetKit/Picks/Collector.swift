@@ -1,145 +1,192 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `proofsheet collect` as a library API: order file → validate → copy the picked
-/// originals, in order, with their names, all or nothing.
+/// originals, in order, with their names and companions, all or nothing.
 ///
 /// `plan()` reads and checks everything and writes nothing; every problem found is
-/// reported together in one `CollectRefusal`. `execute(_:)` stages the files in a
-/// temporary folder beside the output folder, checks their sizes, and only then moves
-/// them into place; on any failure it removes what it made and leaves an existing
-/// output folder as it was.
+/// reported together in one `CollectRefusal`. `execute(_:)` stages the files beside the
+/// output folder and only then moves them into place (`CollectTransaction`): a new
+/// folder appears whole; an existing one changes all or nothing, even when the run is
+/// killed part way — the next run finishes or rolls back what it left.
+///
+/// Run again with the same order, it finds the folder as it left it and has nothing to
+/// do; with a revised order, the folder becomes exactly the new order: what collect
+/// placed before (its record says what) and the order no longer has is removed; nothing
+/// else ever is.
 public struct Collector: Sendable {
     public var options: CollectOptions
     /// Where relative paths in `options`, and the default output folder, are taken from.
     public var workingDirectory: String
+    /// The order file's bytes when `options.orderFile` is `-` (read by the caller, so
+    /// tests need no terminal).
+    public var standardInput: [UInt8]?
 
-    public init(options: CollectOptions, workingDirectory: String? = nil) {
+    public init(options: CollectOptions, workingDirectory: String? = nil, standardInput: [UInt8]? = nil) {
         self.options = options
         self.workingDirectory = workingDirectory ?? FileManager.default.currentDirectoryPath
+        self.standardInput = standardInput
     }
 
-    /// Plans, then collects (or, for a dry run, stops at the plan).
+    /// Plans, then collects (or, for a dry run, stops at the plan). An interrupted run's
+    /// leftovers beside the output folder are settled first.
     public func run() throws(CollectRefusal) -> CollectReport {
-        let plan = try plan()
+        let order = try load()
         if options.dryRun {
-            return CollectReport(plan: plan, dryRun: true, linked: 0, copied: 0, warnings: plan.warnings)
+            let plan = try plan(order)
+            return CollectReport(plan: plan, dryRun: true, linked: 0, copied: 0, warnings: plan.warnings, recovered: [])
         }
-        return try execute(plan)
+        var early: [ProofsheetError] = []
+        guard let library = checkedLibrary(&early), let output = checkedOutput(title: order.title, library: library, &early) else {
+            throw CollectRefusal(early)
+        }
+        let lock = try lockOutput(output.path, display: output.display)
+        let recovered = CollectTransaction.recover(output: output.path, display: output.display)
+        let plan = try plan(order)
+        if plan.isNothingToDo {
+            lock.release()
+            return CollectReport(plan: plan, dryRun: false, linked: 0, copied: 0, warnings: plan.warnings, recovered: recovered)
+        }
+        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        lock.release()
+        report.recovered = recovered
+        return report
+    }
+
+    /// Carries out a plan made by `plan()`. Refused if an interrupted run had to be
+    /// settled first (the folder is no longer what was planned against).
+    public func execute(_ plan: CollectPlan) throws(CollectRefusal) -> CollectReport {
+        let lock = try lockOutput(plan.output, display: plan.outputDisplay)
+        let recovered = CollectTransaction.recover(output: plan.output, display: plan.outputDisplay)
+        guard recovered.isEmpty else {
+            throw CollectRefusal(plan.outputDisplay, "\(recovered.joined(separator: "; ")); nothing else was done, run collect again")
+        }
+        let report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        lock.release()
+        return report
+    }
+
+    private func lockOutput(_ output: String, display: String) throws(CollectRefusal) -> CollectLock {
+        do {
+            return try CollectLock(output: output, display: display)
+        } catch {
+            throw CollectRefusal([error])
+        }
+    }
+
+    // MARK: Lists
+
+    /// The picks as a list for other software (`--list FORMAT`); writes nothing. Needs no
+    /// library, but uses one when given (to read a pasted list's bare names and follow
+    /// moved photos).
+    public func list(_ format: ListFormat) throws(CollectRefusal) -> (text: String, warnings: [ProofsheetError]) {
+        let order = try load()
+        let file: OrderFile
+        var warnings: [ProofsheetError] = []
+        if options.library != nil {
+            var problems: [ProofsheetError] = []
+            guard let library = checkedLibrary(&problems) else { throw CollectRefusal(problems) }
+            var resolver = try resolver(library: library)
+            let result = resolver.resolve(order.document)
+            guard result.problems.isEmpty else { throw CollectRefusal(result.problems) }
+            file = Self.currentPaths(result)
+            warnings = result.warnings
+        } else {
+            switch order.document {
+            case .json(let json): file = json
+            case .text(let list): file = try list.picksWithoutLibrary(displayPath: order.display)
+            }
+            warnings = file.warnings
+        }
+        return (PickLists.text(file, format: format), warnings)
+    }
+
+    // MARK: Reading the order file
+
+    struct LoadedOrder {
+        var document: OrderDocument
+        var bytes: [UInt8]
+        /// How messages name it: as given, or "standard input".
+        var display: String
+        /// The name of its copy in the output folder.
+        var copyName: String
+        /// For the default output folder's name.
+        var stem: String
+
+        var title: String? {
+            switch document {
+            case .json(let file): file.title
+            case .text(let list): list.title
+            }
+        }
+    }
+
+    func load() throws(CollectRefusal) -> LoadedOrder {
+        if options.orderFile == CollectOptions.standardInput {
+            let display = "standard input"
+            guard let bytes = standardInput else { throw CollectRefusal(display, "nothing to read") }
+            let document = try OrderFileParser.parse(bytes, displayPath: display)
+            let isJSON = if case .json = document { true } else { false }
+            return LoadedOrder(document: document, bytes: bytes, display: display, copyName: isJSON ? "order.json" : "order.txt", stem: "")
+        }
+        let (document, bytes) = try OrderFileParser.read(absolute(options.orderFile), displayPath: options.orderFile)
+        let name = (options.orderFile as NSString).lastPathComponent
+        return LoadedOrder(
+            document: document, bytes: bytes, display: options.orderFile, copyName: SafeFileName.make(name),
+            stem: SafeFileName.split(name).stem)
     }
 
     // MARK: Planning
 
+    /// Reads and checks everything, writes nothing.
     public func plan() throws(CollectRefusal) -> CollectPlan {
-        let pattern = try NamePattern(options.namePattern)
-        let (order, orderBytes) = try OrderFileParser.read(absolute(options.orderFile), displayPath: options.orderFile)
+        try plan(try load())
+    }
 
+    private func resolver(library: String) throws(CollectRefusal) -> PickResolver {
+        var site: SiteCatalog?
+        if let path = options.site {
+            do {
+                site = try SiteCatalog.read(site: absolute(path), display: path)
+            } catch {
+                throw CollectRefusal([error])
+            }
+        }
+        return PickResolver(
+            index: LibraryIndex(root: library, site: site), libraryDisplay: options.library ?? library,
+            orderDisplay: (options.orderFile == CollectOptions.standardInput ? "standard input" : (options.orderFile as NSString).lastPathComponent),
+            acceptChanged: options.acceptChanged)
+    }
+
+    func plan(_ loaded: LoadedOrder) throws(CollectRefusal) -> CollectPlan {
+        let pattern = try NamePattern(options.namePattern)
         var problems: [ProofsheetError] = []
         let library = checkedLibrary(&problems)
-        let output = checkedOutput(order: order, library: library, &problems)
+        let output = checkedOutput(title: loaded.title, library: library, &problems)
         guard let library, let output else { throw CollectRefusal(problems) }
 
-        var warnings: [ProofsheetError] = []
-        let originals = resolvePicks(order, in: library, &problems, &warnings)
-        guard problems.isEmpty else { throw CollectRefusal(problems) }
-
-        let orderFileName = SafeFileName.make((options.orderFile as NSString).lastPathComponent)
-        var plan = CollectPlan(
-            orderFile: order, orderFileBytes: orderBytes, orderFileName: orderFileName, replacesOrderFile: false,
-            library: library, output: output.path, outputDisplay: output.display, outputExists: output.exists,
-            items: name(originals, count: order.picks.count, pattern: pattern, library: library, reserved: orderFileName),
-            warnings: warnings, link: options.link)
-        if output.exists { checkDestinations(&plan, &problems) }
-        guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return plan
-    }
-
-    /// A pick found in the library and checked: where the original is, and its size and
-    /// time now.
-    private struct Original {
-        var pick: OrderFile.Pick
-        var source: String
-        var bytes: Int64
-        var modified: Int64
-    }
-
-    /// Finds every pick in the library and checks it against what the order file
-    /// recorded; every problem is added, not only the first.
-    private func resolvePicks(
-        _ order: OrderFile, in library: String, _ problems: inout [ProofsheetError], _ warnings: inout [ProofsheetError]
-    ) -> [Original] {
-        var originals: [Original] = []
-        var seenFiles: [String: OrderFile.Pick] = [:]
-        let orderFileName = (options.orderFile as NSString).lastPathComponent
-        for pick in order.picks {
-            let shown = (options.library as NSString).appendingPathComponent(pick.path)
-            let refusal = { (reason: String) in ProofsheetError(shown, "\(reason) (\(pick.location) in \(orderFileName))") }
-            let source: String
-            switch resolve(pick.path, in: library) {
-            case .failure(let reason):
-                problems.append(refusal(reason))
-                continue
-            case .success(let path):
-                source = path
-            }
-            guard let status = FileSystem.status(source) else {
-                problems.append(refusal("cannot be read (\(FileCopier.errorText()))"))
-                continue
-            }
-            switch status.mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR:
-                problems.append(refusal("is a folder, not a photo"))
-                continue
-            default:
-                problems.append(refusal("is not a regular file"))
-                continue
-            }
-            // The gallery shows only images (known by content); a tampered order file may
-            // name any other file in the library.
-            guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength), ImageFormat.sniff(head) != nil else {
-                problems.append(refusal("is not an image; a gallery only offers images"))
-                continue
-            }
-            let identity = "\(status.device):\(status.inode)"
-            if let first = seenFiles[identity] {
-                problems.append(refusal("is the same file as \(quotedForMessage(first.path)) (\(first.location)); picked twice"))
-                continue
-            }
-            seenFiles[identity] = pick
-            if let recorded = pick.bytes, recorded != status.size {
-                let change = "changed since the gallery was built (\(recorded) bytes then, \(status.size) now)"
-                guard options.force else {
-                    problems.append(refusal("\(change); --force collects it anyway"))
-                    continue
-                }
-                warnings.append(ProofsheetError(shown, "\(change); collected anyway (--force)"))
-            }
-            originals.append(Original(pick: pick, source: source, bytes: status.size, modified: status.mtime))
+        var resolver = try resolver(library: library)
+        let result = resolver.resolve(loaded.document)
+        guard result.problems.isEmpty else { throw CollectRefusal(result.problems) }
+        var warnings = result.warnings
+        let order = result.order
+        if let minimum = order.minimum, order.picks.count < minimum {
+            warnings.append(
+                ProofsheetError(
+                    loaded.display,
+                    "\(order.picks.count == 1 ? "1 pick" : "\(order.picks.count) picks"), fewer than the gallery's minimum of \(minimum); collected all the same"
+                ))
         }
-        return originals
-    }
+        if let site = resolver.index.site, let gallery = order.gallery, gallery != site.gallery {
+            warnings.append(
+                ProofsheetError(
+                    loaded.display,
+                    "made in gallery \(gallery)\(order.title.map { " (\(quotedForMessage($0)))" } ?? ""), but \(options.site ?? "the site") is gallery \(site.gallery) (\(quotedForMessage(site.title)))"
+                ))
+        }
 
-    /// Names every file by the pattern. Clashes are settled in pick order, ignoring case
-    /// (the folder may be copied to a file system that ignores it): `x.jpg`, `x (2).jpg`…
-    private func name(
-        _ originals: [Original], count: Int, pattern: NamePattern, library: String, reserved: String
-    ) -> [CollectPlan.Item] {
-        let libraryName = (library as NSString).lastPathComponent
-        var taken: Set<String> = [reserved.lowercased()]
-        var items: [CollectPlan.Item] = []
-        for original in originals {
-            let pick = original.pick
-            let date = pattern.uses(.date) ? NamePattern.fileDate(dateTaken(original.source, modified: original.modified)) : ""
-            let values = NamePattern.Values(
-                order: NamePattern.paddedOrder(pick.order, count: count), name: pick.name,
-                album: pick.album.isEmpty ? libraryName : pick.album, date: date)
-            let wanted = SafeFileName.make(pattern.render(values))
+        // The files collect writes beside the photos take their names first.
+        var taken = Set([CollectRecord.fileName.lowercased()])
+        func claim(_ wanted: String) -> String {
             var name = wanted
             var n = 2
             while taken.contains(name.lowercased()) {
@@ -147,34 +194,136 @@ public struct Collector: Sendable {
                 n += 1
             }
             taken.insert(name.lowercased())
+            return name
+        }
+        let orderCopyName = claim(loaded.copyName)
+        let csvName = claim("picks.csv")
+        let notesName = order.hasNotes ? claim("notes.txt") : nil
+
+        var items: [CollectPlan.Item] = []
+        let libraryName = (library as NSString).lastPathComponent
+        let count = order.picks.count
+        for original in result.originals {
+            let pick = original.pick
+            let date = pattern.uses(.date) ? NamePattern.fileDate(dateTaken(original.source, modified: original.status.modified)) : ""
+            func values(_ name: String) -> NamePattern.Values {
+                NamePattern.Values(
+                    order: NamePattern.paddedOrder(pick.order, count: count), name: name,
+                    album: pick.album.isEmpty ? libraryName : pick.album, date: date)
+            }
+            let photoName = original.path.split(separator: "/").last.map(String.init) ?? original.path
             items.append(
                 CollectPlan.Item(
-                    order: pick.order, path: pick.path, source: original.source, name: name, bytes: original.bytes,
-                    modified: original.modified, replaces: false))
+                    order: pick.order, companion: nil, path: original.path, source: original.source,
+                    name: claim(SafeFileName.make(pattern.render(values(photoName)))), bytes: original.status.size,
+                    modified: original.status.modified, fingerprint: original.fingerprint, action: .add))
+            guard options.companions else { continue }
+            let (found, leftOut) = Companions.find(for: original.path, in: library)
+            for companion in found {
+                let name = companion.path.split(separator: "/").last.map(String.init) ?? companion.path
+                items.append(
+                    CollectPlan.Item(
+                        order: pick.order, companion: companion.kind, path: companion.path, source: companion.source,
+                        name: claim(SafeFileName.make(pattern.render(values(name)))), bytes: companion.bytes,
+                        modified: companion.modified, fingerprint: nil, action: .add))
+            }
+            for (path, reason) in leftOut {
+                warnings.append(ProofsheetError(pick.shown, "companion \(path) \(reason)"))
+            }
         }
-        return items
+
+        // The lists name the photos as they are now, where they were found.
+        let listed = Self.currentPaths(result)
+        var generated = [
+            CollectPlan.Generated(role: .order, name: orderCopyName, bytes: loaded.bytes, action: .add),
+            CollectPlan.Generated(role: .csv, name: csvName, bytes: Self.utf8BOM + Array(PickLists.csv(listed).utf8), action: .add),
+        ]
+        if let notesName {
+            let names = Dictionary(items.filter { $0.companion == nil }.map { ($0.order, $0.name) }, uniquingKeysWith: { a, _ in a })
+            generated.append(
+                CollectPlan.Generated(role: .notes, name: notesName, bytes: Array(PickLists.notes(listed, collectedNames: names).utf8), action: .add))
+        }
+
+        var plan = CollectPlan(
+            orderFile: order, orderFileBytes: loaded.bytes, library: library, output: output.path, outputDisplay: output.display,
+            outputExists: output.exists, items: items, generated: generated, removals: [], kept: [], previousRecord: nil,
+            replacesRecord: false, warnings: warnings, notices: result.notices,
+            interrupted: CollectTransaction.interrupted(output: output.path), link: options.link)
+        if output.exists {
+            compareWithFolder(&plan, &problems)
+            guard problems.isEmpty else { throw CollectRefusal(problems) }
+        }
+        return plan
     }
 
-    /// In an existing output folder: nothing is overwritten without --force, and a folder
-    /// or anything else that is not a file is never replaced.
-    private func checkDestinations(_ plan: inout CollectPlan, _ problems: inout [ProofsheetError]) {
+    /// Excel reads a CSV as UTF-8 only with a byte order mark.
+    static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The order with each pick's path where it was found (a moved photo's new path).
+    static func currentPaths(_ result: PickResolver.Result) -> OrderFile {
+        var order = result.order
+        let found = Dictionary(result.originals.map { ($0.pick.order, $0.path) }, uniquingKeysWith: { a, _ in a })
+        for index in order.picks.indices {
+            if let path = found[order.picks[index].order] { order.picks[index].path = path }
+        }
+        return order
+    }
+
+    /// In an existing output folder: what is there already, what collect placed before
+    /// and the order no longer has, and what is in the way. A file collect did not place
+    /// (or changed since) is never replaced without `--overwrite`; a folder or anything
+    /// else that is not a file is never replaced.
+    private func compareWithFolder(_ plan: inout CollectPlan, _ problems: inout [ProofsheetError]) {
+        let (previous, recordProblem) = CollectRecord.read(in: plan.output)
+        if let recordProblem { plan.warnings.append(ProofsheetError(plan.display(CollectRecord.fileName), recordProblem)) }
+        plan.previousRecord = previous
+        plan.replacesRecord = FileSystem.exists(plan.output + "/" + CollectRecord.fileName)
         let display = plan.display
-        func replaces(_ name: String) -> Bool {
-            switch FileSystem.kind(of: plan.output + "/" + name) {
-            case nil: return false
+        let output = plan.output
+
+        func action(_ name: String, isCurrent: (CollectRecord.File) -> Bool) -> CollectPlan.Action {
+            switch FileSystem.kind(of: output + "/" + name) {
+            case nil: return .add
             case .file?:
-                if options.force { return true }
-                problems.append(ProofsheetError(display(name), "already exists; --force replaces it"))
+                if let entry = previous?.entry(named: name), entry.isUnchanged(in: output) {
+                    return isCurrent(entry) ? .unchanged : .replace
+                }
+                if options.overwrite { return .replace }
+                let reason =
+                    previous?.entry(named: name) != nil
+                    ? "changed since collect placed it; --overwrite replaces it" : "already exists; --overwrite replaces it"
+                problems.append(ProofsheetError(display(name), reason))
             case .directory?:
                 problems.append(ProofsheetError(display(name), "is a folder in the way; move it or choose another --output"))
             default:
                 problems.append(
                     ProofsheetError(display(name), "is in the way (not a regular file); move it or choose another --output"))
             }
-            return false
+            return .add
         }
-        for index in plan.items.indices { plan.items[index].replaces = replaces(plan.items[index].name) }
-        plan.replacesOrderFile = replaces(plan.orderFileName)
+        for index in plan.items.indices {
+            let item = plan.items[index]
+            plan.items[index].action = action(item.name) { entry in
+                entry.source.map { $0.utf8.elementsEqual(item.path.utf8) } == true && entry.bytes == item.bytes
+                    && entry.modified == item.modified
+            }
+        }
+        for index in plan.generated.indices {
+            let generated = plan.generated[index]
+            plan.generated[index].action = action(generated.name) { _ in
+                (try? FileSystem.read(output + "/" + generated.name)) == generated.bytes
+            }
+        }
+        let wanted = Set((plan.items.map(\.name) + plan.generated.map(\.name)).map { Array($0.utf8) })
+        for entry in previous?.files ?? [] where !wanted.contains(Array(entry.name.utf8)) {
+            if entry.isUnchanged(in: output) {
+                plan.removals.append(entry.name)
+            } else if FileSystem.exists(output + "/" + entry.name) {
+                plan.kept.append(entry.name)
+                plan.warnings.append(
+                    ProofsheetError(display(entry.name), "collected before and changed since; no longer picked, but left in place"))
+            }
+        }
     }
 
     private func absolute(_ path: String) -> String {
@@ -182,13 +331,17 @@ public struct Collector: Sendable {
     }
 
     private func checkedLibrary(_ problems: inout [ProofsheetError]) -> String? {
-        let path = absolute(options.library)
+        guard let given = options.library else {
+            problems.append(ProofsheetError("--library", "needed: the folder the gallery was built from"))
+            return nil
+        }
+        let path = absolute(given)
         guard FileSystem.exists(path) else {
-            problems.append(ProofsheetError(options.library, "no such folder (the library the gallery was built from)"))
+            problems.append(ProofsheetError(given, "no such folder (the library the gallery was built from)"))
             return nil
         }
         guard FileSystem.isDirectory(path), let real = FileSystem.realPath(path) else {
-            problems.append(ProofsheetError(options.library, "not a folder (the library the gallery was built from)"))
+            problems.append(ProofsheetError(given, "not a folder (the library the gallery was built from)"))
             return nil
         }
         return real
@@ -196,9 +349,9 @@ public struct Collector: Sendable {
 
     /// The output folder: absolute, its display name, whether it exists.
     private func checkedOutput(
-        order: OrderFile, library: String?, _ problems: inout [ProofsheetError]
+        title: String?, library: String?, _ problems: inout [ProofsheetError]
     ) -> (path: String, display: String, exists: Bool)? {
-        var display = options.output ?? Self.defaultOutputName(order: order, orderFile: options.orderFile)
+        var display = options.output ?? Self.defaultOutputName(title: title, orderFile: options.orderFile)
         while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
         var path = absolute(display)
         let exists: Bool
@@ -228,11 +381,12 @@ public struct Collector: Sendable {
             exists = true
         }
         if let library {
-            if path == library || path.hasPrefix(library + "/") {
+            // Compared as bytes on whole components, never as text.
+            if path == library || path.utf8.starts(with: (library + "/").utf8) {
                 problems.append(ProofsheetError(display, "is inside the library; choose an output folder outside it"))
                 return nil
             }
-            if library.hasPrefix(path + "/") || path == "/" {
+            if library.utf8.starts(with: (path + "/").utf8) || path == "/" {
                 problems.append(ProofsheetError(display, "contains the library; choose another output folder"))
                 return nil
             }
@@ -240,33 +394,13 @@ public struct Collector: Sendable {
         return (path, display, exists)
     }
 
-    /// "TITLE picks" for a JSON order file with a title; else the order file's stem plus
-    /// " picks" (plain-text files have no title). Made safe as a folder name.
-    public static func defaultOutputName(order: OrderFile, orderFile: String) -> String {
-        let title = order.title?.trimmingBlanks() ?? ""
-        let base = title.isEmpty ? SafeFileName.split((orderFile as NSString).lastPathComponent).stem : title
-        return SafeFileName.make(base + " picks")
-    }
-
-    enum Resolution {
-        case success(String)
-        case failure(String)
-    }
-
-    /// The real path of a pick inside the library, or why it cannot be used. The order
-    /// file parser has refused `..`, absolute paths and NUL bytes already; this catches
-    /// symlinks that lead out of the library.
-    private func resolve(_ relative: String, in library: String) -> Resolution {
-        if let reason = OrderFileParser.pathProblem(relative) { return .failure(reason) }
-        let joined = library + "/" + relative
-        guard let real = FileSystem.realPath(joined) else {
-            if FileSystem.kind(of: joined) == .symlink { return .failure("is a symlink to nothing") }
-            return .failure("missing from the library")
-        }
-        guard real.hasPrefix(library + "/") else {
-            return .failure("leads outside the library (through a symlink); refused")
-        }
-        return .success(real)
+    /// "TITLE picks" for an order file with a title; else the order file's stem plus
+    /// " picks"; "picks" for standard input. Made safe as a folder name.
+    public static func defaultOutputName(title: String?, orderFile: String) -> String {
+        let title = title?.trimmingBlanks() ?? ""
+        if !title.isEmpty { return SafeFileName.make(title + " picks") }
+        if orderFile == CollectOptions.standardInput { return "picks" }
+        return SafeFileName.make(SafeFileName.split((orderFile as NSString).lastPathComponent).stem + " picks")
     }
 
     /// When the photo was taken (EXIF), else the file's modification time (UTC), as
@@ -279,120 +413,5 @@ public struct Collector: Sendable {
             return date
         }
         return UTC.isoDate(nanoseconds: modified)
-    }
-
-    // MARK: Collecting
-
-    /// Carries out a plan: stage, verify, move into place. All or nothing.
-    public func execute(_ plan: CollectPlan) throws(CollectRefusal) -> CollectReport {
-        let parent = (plan.output as NSString).deletingLastPathComponent
-        let base = (plan.output as NSString).lastPathComponent
-        let staging: String
-        do {
-            staging = try FileCopier.makeTemporaryDirectory(in: parent.isEmpty ? "/" : parent, base: base)
-        } catch {
-            throw CollectRefusal([error])
-        }
-        var stagingMoved = false
-        defer { if !stagingMoved { FileSystem.remove(staging) } }
-
-        var linked = 0, copied = 0
-        var warnings = plan.warnings
-        var linkProblem: String?
-        do throws(ProofsheetError) {
-            for item in plan.items {
-                let display = (options.library as NSString).appendingPathComponent(item.path)
-                let staged = staging + "/" + item.name
-                if plan.link {
-                    switch try FileCopier.linkOrCopy(item.source, to: staged, display: display) {
-                    case .linked: linked += 1
-                    case .copied: copied += 1
-                    case .copiedInstead(let reason):
-                        copied += 1
-                        linkProblem = linkProblem ?? reason
-                    }
-                } else {
-                    try FileCopier.copy(item.source, to: staged, display: display)
-                    copied += 1
-                }
-                // The original may have changed since it was checked.
-                guard let status = FileSystem.status(staged), status.size == item.bytes else {
-                    throw ProofsheetError(display, "changed while being collected; nothing was collected, try again")
-                }
-            }
-            let copy = staging + "/" + plan.orderFileName
-            do {
-                try FileSystem.writeAtomically(plan.orderFileBytes, to: copy)
-            } catch {
-                throw (error as? ProofsheetError) ?? ProofsheetError(copy, "cannot write (\(error))")
-            }
-        } catch {
-            throw CollectRefusal([error])
-        }
-        if let linkProblem {
-            warnings.append(
-                ProofsheetError(plan.outputDisplay, "some files were copied, not hard-linked: \(linkProblem)"))
-        }
-
-        do throws(ProofsheetError) {
-            if plan.outputExists {
-                try moveFiles(plan, from: staging)
-            } else {
-                // A new folder appears whole, in one rename.
-                guard !FileSystem.exists(plan.output) else {
-                    throw ProofsheetError(plan.outputDisplay, "appeared while collecting; nothing was collected, try again")
-                }
-                // mkdtemp made it private; the result is an ordinary folder.
-                guard chmod(staging, 0o755) == 0 else {
-                    throw ProofsheetError(staging, "cannot set permissions (\(FileCopier.errorText()))")
-                }
-                try FileCopier.move(staging, to: plan.output)
-                stagingMoved = true
-            }
-        } catch {
-            throw CollectRefusal([error])
-        }
-        return CollectReport(plan: plan, dryRun: false, linked: linked, copied: copied, warnings: warnings)
-    }
-
-    /// Moves staged files into an existing output folder. Files replaced (`--force`) are
-    /// first set aside in the staging folder, so a failure part way can put every one back.
-    private func moveFiles(_ plan: CollectPlan, from staging: String) throws(ProofsheetError) {
-        let setAside = staging + "/.replaced"
-        guard mkdir(setAside, 0o700) == 0 else {
-            throw ProofsheetError(staging, "cannot create a folder (\(FileCopier.errorText()))")
-        }
-        var moves = plan.items.map { (name: $0.name, replaces: $0.replaces) }
-        moves.append((plan.orderFileName, plan.replacesOrderFile))
-        var done: [(name: String, replaced: Bool)] = []
-        do throws(ProofsheetError) {
-            for move in moves {
-                let destination = plan.output + "/" + move.name
-                if move.replaces && FileSystem.exists(destination) {
-                    try FileCopier.move(destination, to: setAside + "/" + move.name)
-                    done.append((move.name, true))
-                    try FileCopier.moveWithoutReplacing(staging + "/" + move.name, to: destination)
-                } else {
-                    try FileCopier.moveWithoutReplacing(staging + "/" + move.name, to: destination)
-                    done.append((move.name, false))
-                }
-            }
-        } catch {
-            // Undo in reverse: remove what was added, put back what was set aside.
-            for move in done.reversed() {
-                let destination = plan.output + "/" + move.name
-                let aside = setAside + "/" + move.name
-                if move.replaced {
-                    if FileSystem.exists(aside) {
-                        if FileSystem.kind(of: destination) == .file { unlink(destination) }
-                        rename(aside, destination)
-                    }
-                } else {
-                    unlink(destination)
-                }
-            }
-            throw ProofsheetError(
-                plan.outputDisplay, "\(error.description); nothing was collected, the folder is as it was")
-        }
     }
 }

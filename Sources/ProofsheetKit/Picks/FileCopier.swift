@@ -19,7 +19,9 @@ enum FileCopier {
 
     /// Copies `source` to `destination` (which must not exist) bit for bit, keeping the
     /// modification time and the permission bits; the data is flushed before returning.
-    static func copy(_ source: String, to destination: String, display: String) throws(ProofsheetError) {
+    /// Returns the fingerprint of the bytes copied (computed on the way, at no extra read).
+    @discardableResult
+    static func copy(_ source: String, to destination: String, display: String) throws(ProofsheetError) -> ContentFingerprint {
         let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard input >= 0 else { throw ProofsheetError(display, "cannot read (\(errorText()))") }
         defer { close(input) }
@@ -33,6 +35,7 @@ enum FileCopier {
 
         let chunk = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunk)
+        var hasher = ContentHasher()
         while true {
             let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, chunk) }
             if got < 0 {
@@ -40,6 +43,7 @@ enum FileCopier {
                 throw ProofsheetError(display, "cannot read (\(errorText()))")
             }
             if got == 0 { break }
+            hasher.update(buffer[0..<got])
             var offset = 0
             while offset < got {
                 let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, got - offset) }
@@ -64,6 +68,7 @@ enum FileCopier {
         guard fsync(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
         closed = true
         guard close(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
+        return hasher.finish()
     }
 
     /// A hard link when the file system allows one, else a copy (saying why).
@@ -109,9 +114,9 @@ enum FileCopier {
         }
     }
 
-    /// A new, empty, private folder in `parent`, named after `base`.
-    static func makeTemporaryDirectory(in parent: String, base: String) throws(ProofsheetError) -> String {
-        var template = Array("\(parent)/.\(base).collect-XXXXXX".utf8CString)
+    /// A new, empty, private folder in `parent`, named `prefix` and six random characters.
+    static func makeTemporaryDirectory(in parent: String, prefix: String) throws(ProofsheetError) -> String {
+        var template = Array("\(parent == "/" ? "" : parent)/\(prefix)XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             throw ProofsheetError(parent, "cannot create a temporary folder here (\(errorText()))")

@@ -1,8 +1,10 @@
 /// An order file, read and checked: the photos a viewer picked, in the order picked.
 ///
-/// Two forms are read (see PRODUCT.md, "The order file, version 1"): the JSON the page
-/// exports, and plain text with one library-relative path per line. `OrderFileParser`
-/// makes one from untrusted bytes; every value here has passed its checks.
+/// Two forms are read (README, "The order file"): the JSON the page exports, and plain
+/// text — the page's Copy list and Send mail body, or any list pasted into an email.
+/// `OrderFileParser` makes one from untrusted bytes; every value here has passed its
+/// checks. Plain text is read by `PastedListReader` first and becomes an `OrderFile` once
+/// its lines are matched with the gallery's photos (`PickResolver`).
 public struct OrderFile: Sendable, Equatable {
     public static let formatName = "proofsheet-order"
     public static let currentVersion = 1
@@ -10,45 +12,65 @@ public struct OrderFile: Sendable, Equatable {
     /// page allows (100 000) is about 15 MB.
     public static let maximumBytes = 32 * 1024 * 1024
     public static let maximumPicks = 100_000
+    /// Notes are untrusted text; the page caps them at this many characters too.
+    public static let maximumNoteLength = 2_000
+    /// The client's name (`by`).
+    public static let maximumByLength = 200
 
     public enum Form: String, Sendable, Equatable {
         case json, text
     }
 
     public var form: Form
-    /// Identifies the site (JSON only).
+    /// Identifies the site.
     public var gallery: String?
-    /// The gallery's title (JSON; in plain text, from a first `# proofsheet order: TITLE`
-    /// comment); names the default output folder.
+    /// The gallery's title; names the default output folder.
     public var title: String?
     /// How many photos the page allowed; 0 = no limit; nil when the file does not say.
     public var limit: Int?
+    /// How many the gallery asked for at least (`build --min`); nil when it does not say.
+    public var minimum: Int?
     /// When the page exported the file, as written there (JSON only).
     public var exported: String?
+    /// The client's note for the whole selection.
+    public var note: String?
+    /// The client's name, so several people's files can be told apart.
+    public var by: String?
     public var picks: [Pick]
+    /// Lines of a pasted list that name no photo (a greeting, a signature): skipped, and
+    /// listed by a dry run.
+    public var skippedLines: [SkippedLine] = []
+    /// How many picks a pasted list's first line says it holds ("30 picks"), to tell a
+    /// list cut short in the mail.
+    public var statedCount: Int?
+    /// Things the reader fixed and the user should know (a note cut to the cap).
+    public var warnings: [ProofsheetError] = []
 
     public struct Pick: Sendable, Equatable {
         /// 1, 2, 3… in the order picked.
         public var order: Int
-        /// The photo's id in the gallery (JSON only).
+        /// The photo's content id in the gallery (JSON only).
         public var id: String?
         /// Relative to the library, `/` separators; checked to stay inside it.
         public var path: String
         /// The original's size when the gallery was built (JSON only).
         public var bytes: Int64?
-        /// Where the pick is in the file, for messages: `picks[2]` or `line 7`.
-        public var location: String
+        /// The client's note on this pick.
+        public var note: String?
+        /// The line it was read from (plain text only).
+        public var line: Int?
 
-        public init(order: Int, id: String? = nil, path: String, bytes: Int64? = nil, location: String) {
+        public init(order: Int, id: String? = nil, path: String, bytes: Int64? = nil, note: String? = nil, line: Int? = nil) {
             self.order = order
             self.id = id
             self.path = path
             self.bytes = bytes
-            self.location = location
+            self.note = note
+            self.line = line
         }
 
         /// The file's name: the last component of its path.
-        public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+        public var name: String { path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path }
 
         /// The folder path within the library, "" at the top level.
         public var album: String {
@@ -56,18 +78,80 @@ public struct OrderFile: Sendable, Equatable {
             return String(path[..<slash])
         }
 
-        /// Where the path field is, for messages: `picks[2].path` or `line 7`.
-        public var pathLocation: String { location.hasPrefix("line") ? location : location + ".path" }
+        /// How messages name the pick, as the client saw it: `#21 IMG_0042.jpg`.
+        public var shown: String { "#\(order) \(name)" }
+    }
+
+    public struct SkippedLine: Sendable, Equatable {
+        public var line: Int
+        public var text: String
+
+        public init(line: Int, text: String) {
+            self.line = line
+            self.text = text
+        }
     }
 
     public init(
-        form: Form, gallery: String? = nil, title: String? = nil, limit: Int? = nil, exported: String? = nil, picks: [Pick]
+        form: Form, gallery: String? = nil, title: String? = nil, limit: Int? = nil, minimum: Int? = nil, exported: String? = nil,
+        note: String? = nil, by: String? = nil, picks: [Pick]
     ) {
         self.form = form
         self.gallery = gallery
         self.title = title
         self.limit = limit
+        self.minimum = minimum
         self.exported = exported
+        self.note = note
+        self.by = by
         self.picks = picks
+    }
+
+    /// Whether any pick, or the selection as a whole, carries a note.
+    public var hasNotes: Bool { note != nil || picks.contains { $0.note != nil } }
+}
+
+/// Notes, names and titles from an order file are untrusted text: cut to a length
+/// (whole characters), on one line where a line is wanted.
+enum UntrustedText {
+    /// `text` cut to `limit` characters; whether it was cut.
+    static func capped(_ text: String, _ limit: Int) -> (text: String, cut: Bool) {
+        var count = 0
+        var end = text.startIndex
+        while end < text.endIndex && count < limit {
+            end = text.index(after: end)
+            count += 1
+        }
+        return end == text.endIndex ? (text, false) : (String(text[..<end]), true)
+    }
+
+    /// Line breaks (and tabs) become spaces, other control characters are dropped.
+    static func oneLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x09, 0x2028, 0x2029: scalars.append(" ")
+            case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Control characters other than line breaks dropped; `\r\n` and `\r` become `\n`.
+    static func multiLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0D: scalars.append("\n")
+            case 0x0A: if !previousCR { scalars.append("\n") }
+            case 0x09: scalars.append(" ")
+            case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 }

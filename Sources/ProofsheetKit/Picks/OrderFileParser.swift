@@ -4,31 +4,41 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads an order file from untrusted bytes: JSON version 1 or plain text.
+/// An order file as read, before its picks are matched with the library: JSON names
+/// each photo exactly; a pasted list is lines still to be matched.
+public enum OrderDocument: Sendable, Equatable {
+    case json(OrderFile)
+    case text(PastedList)
+}
+
+/// Reads an order file from untrusted bytes: JSON version 1, or plain text (the lenient
+/// `PastedListReader`).
 ///
-/// Anything that is not exactly an order file is refused with a message that points at
-/// the line or field (`order.json: picks[2].path: not a relative path ("/etc/passwd")`).
-/// Problems with the picks are all reported, not only the first.
+/// Anything that is not exactly a JSON order file is refused with a message that points
+/// at the pick and field (`order.json: #3: path: leads out of the library ('..' in
+/// "../x.jpg")`), picks numbered from 1 as the client saw them. Problems with the picks
+/// are all reported, not only the first. Never traps, whatever the bytes.
 public enum OrderFileParser {
     /// Reads and parses the file at `path`; `displayPath` is how messages name it.
     /// Returns the file's bytes too, so the copy kept beside the picks is the very file
     /// that was checked.
-    public static func read(_ path: String, displayPath: String) throws(CollectRefusal) -> (OrderFile, bytes: [UInt8]) {
+    public static func read(_ path: String, displayPath: String) throws(CollectRefusal) -> (OrderDocument, bytes: [UInt8]) {
         let bytes = try readBounded(path, displayPath: displayPath)
         return (try parse(bytes, displayPath: displayPath), bytes)
     }
 
-    /// Parses an order file held in memory.
-    public static func parse(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
+    /// Parses an order file held in memory: JSON when it starts with `{` or `[`, else a
+    /// pasted list.
+    public static func parse(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderDocument {
         guard bytes.count <= OrderFile.maximumBytes else {
             throw CollectRefusal(displayPath, "too large for an order file (\(megabytes(bytes.count)); at most \(megabytes(OrderFile.maximumBytes)))")
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try parseJSON(bytes, displayPath: displayPath)
+            return .json(try parseJSON(bytes, displayPath: displayPath))
         }
-        return try parseText(Array(body), displayPath: displayPath)
+        return .text(try PastedListReader.read(bytes, displayPath: displayPath))
     }
 
     // MARK: Reading
@@ -83,68 +93,14 @@ public enum OrderFileParser {
         return mb >= 10 ? "\(Int(mb.rounded())) MB" : "\((mb * 10).rounded() / 10) MB"
     }
 
-    // MARK: Plain text
-
-    /// One relative path per line, in order; blank lines and lines starting with `#`
-    /// are ignored; spaces and tabs around a path are trimmed. A first comment
-    /// `# proofsheet order: TITLE`, as the page writes, gives the title.
-    static let textTitlePrefix = "# proofsheet order:"
-
-    static func parseText(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
-        var problems: [ProofsheetError] = []
-        var picks: [OrderFile.Pick] = []
-        var firstLine: [String: Int] = [:]
-        var lineNumber = 0
-        var title: String?
-        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
-                let reason = picks.isEmpty && problems.isEmpty
-                    ? "not an order file: line \(lineNumber) is not UTF-8 text (expected JSON, or one relative path per line)"
-                    : "line \(lineNumber): not UTF-8 text"
-                problems.append(ProofsheetError(displayPath, reason))
-                if picks.isEmpty { break }  // a binary file: one message is enough
-                continue
-            }
-            let line = decoded.trimmingBlanks()
-            if line.hasPrefix("#") {
-                // The page writes "# proofsheet order: TITLE" first; the title names the
-                // default output folder, as in the JSON form.
-                if title == nil, picks.isEmpty, line.hasPrefix(textTitlePrefix) {
-                    let text = String(line.dropFirst(textTitlePrefix.count)).trimmingBlanks()
-                    if !text.isEmpty { title = String(text.prefix(1024)) }
-                }
-                continue
-            }
-            if line.isEmpty { continue }
-            let location = "line \(lineNumber)"
-            if let reason = pathProblem(line) {
-                problems.append(ProofsheetError(displayPath, "\(location): \(reason)"))
-                continue
-            }
-            if let first = firstLine[line] {
-                problems.append(ProofsheetError(displayPath, "\(location): \(quotedForMessage(line)) is picked twice (first on line \(first))"))
-                continue
-            }
-            firstLine[line] = lineNumber
-            picks.append(OrderFile.Pick(order: picks.count + 1, path: line, location: location))
-            guard picks.count <= OrderFile.maximumPicks else {
-                throw CollectRefusal(displayPath, "more than \(OrderFile.maximumPicks) picks; not an order file the page makes")
-            }
-        }
-        if picks.isEmpty && problems.isEmpty {
-            problems.append(ProofsheetError(displayPath, "nothing was picked: no paths in the file"))
-        }
-        guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return OrderFile(form: .text, title: title, picks: picks)
-    }
-
     // MARK: JSON
 
-    static let topFields = ["format", "version", "gallery", "title", "limit", "exported", "picks"]
-    static let pickFields = ["order", "id", "path", "name", "bytes"]
+    static let topFields = ["format", "version", "gallery", "title", "limit", "minimum", "exported", "by", "note", "picks"]
+    static let pickFields = ["order", "id", "path", "name", "bytes", "note"]
 
-    static func parseJSON(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
+    /// Parses a JSON order file (version 1, with or without the optional `note`, `by`,
+    /// `minimum` and per-pick `note`).
+    public static func parseJSON(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
         let root: StrictJSON.Value
         do {
             root = try StrictJSON.parse(bytes)
@@ -182,6 +138,7 @@ public enum OrderFileParser {
         }
 
         var problems: [ProofsheetError] = []
+        var warnings: [ProofsheetError] = []
         func problem(_ field: String, _ reason: String) { problems.append(ProofsheetError(displayPath, "\(field): \(reason)")) }
         for (key, _) in members where !topFields.contains(key) {
             problem(quotedKey(key), "unknown field (an order file has: \(topFields.joined(separator: ", ")))")
@@ -189,13 +146,29 @@ public enum OrderFileParser {
         let gallery = optionalText(fields["gallery"], field: "gallery", maximumLength: 128, problem: problem)
         let title = optionalText(fields["title"], field: "title", maximumLength: 1024, problem: problem)
         let exported = optionalText(fields["exported"], field: "exported", maximumLength: 64, problem: problem)
-        var limit: Int?
-        if let value = fields["limit"] {
-            if case .number(_, let integer?) = value, (0...Int64(OrderFile.maximumPicks)).contains(integer) {
-                limit = Int(integer)
-            } else {
-                problem("limit", "must be a whole number from 0 (no limit) to \(OrderFile.maximumPicks), not \(show(value))")
+        func note(_ value: StrictJSON.Value?, field: String, oneLine: Bool, cap: Int) -> String? {
+            guard let text = optionalText(value, field: field, maximumLength: Int.max, problem: problem) else { return nil }
+            let cleaned = oneLine ? UntrustedText.oneLine(text) : UntrustedText.multiLine(text)
+            let (kept, cut) = UntrustedText.capped(cleaned.trimmingBlanks(), cap)
+            if cut {
+                warnings.append(
+                    ProofsheetError(displayPath, "\(field): longer than \(grouped(cap)) characters; only the first \(grouped(cap)) are kept"))
             }
+            return kept.isEmpty ? nil : kept
+        }
+        let overallNote = note(fields["note"], field: "note", oneLine: false, cap: OrderFile.maximumNoteLength)
+        let by = note(fields["by"], field: "by", oneLine: true, cap: OrderFile.maximumByLength)
+        func count(_ field: String) -> Int? {
+            guard let value = fields[field] else { return nil }
+            if case .null = value { return nil }
+            if case .number(_, let integer?) = value, (0...Int64(OrderFile.maximumPicks)).contains(integer) { return Int(integer) }
+            problem(field, "must be a whole number from 0 (no \(field)) to \(OrderFile.maximumPicks), not \(show(value))")
+            return nil
+        }
+        let limit = count("limit")
+        let minimum = count("minimum")
+        if let minimum, let limit, limit > 0, minimum > limit {
+            problem("minimum", "\(minimum) is above the limit of \(limit)")
         }
 
         guard let picksValue = fields["picks"] else {
@@ -215,10 +188,12 @@ public enum OrderFileParser {
         }
 
         var picks: [OrderFile.Pick] = []
-        var firstPath: [String: String] = [:]
-        var firstID: [String: String] = [:]
+        // Paths are compared as bytes: "Café" in NFC and in NFD are two photos.
+        var firstPath: [[UInt8]: Int] = [:]
+        var firstID: [[UInt8]: Int] = [:]
         for (index, element) in elements.enumerated() {
-            let at = "picks[\(index)]"
+            let number = index + 1
+            let at = "#\(number)"
             guard case .object(let pickMembers) = element else {
                 problem(at, "must be an object with order, id, path, name and bytes, not \(element.kindName)")
                 continue
@@ -226,7 +201,7 @@ public enum OrderFileParser {
             let pick = Dictionary(pickMembers, uniquingKeysWith: { a, _ in a })
             var valid = true
             func bad(_ field: String, _ reason: String) {
-                problem("\(at).\(field)", reason)
+                problem("\(at): \(field)", reason)
                 valid = false
             }
             for (key, _) in pickMembers where !pickFields.contains(key) {
@@ -234,9 +209,9 @@ public enum OrderFileParser {
             }
             switch pick["order"] {
             case nil: bad("order", "missing")
-            case .number(_, let order?) where order == Int64(index + 1): break
+            case .number(_, let order?) where order == Int64(number): break
             case .number(_, let order?) where order >= 1:
-                bad("order", "is \(order), expected \(index + 1) (picks are listed in the order picked, numbered from 1)")
+                bad("order", "is \(order), expected \(number) (picks are listed in the order picked, numbered from 1)")
             case let other?: bad("order", "must be a whole number from 1, not \(show(other))")
             }
             var id: String?
@@ -256,7 +231,7 @@ public enum OrderFileParser {
             switch pick["name"] {
             case nil: break
             case .string(let text):
-                if let path, let last = path.split(separator: "/").last, text != String(last) {
+                if let path, let last = path.split(separator: "/").last, !text.utf8.elementsEqual(last.utf8) {
                     bad("name", "\(quotedForMessage(text)) does not match its path (expected \(quotedForMessage(String(last))))")
                 }
             case let other?: bad("name", "must be text, not \(other.kindName)")
@@ -267,26 +242,42 @@ public enum OrderFileParser {
             case .number(_, let value?) where value >= 0: size = value
             case let other?: bad("bytes", "must be a whole number of bytes, not \(show(other))")
             }
+            let pickNote = note(pick["note"], field: "\(at): note", oneLine: false, cap: OrderFile.maximumNoteLength)
             if let path {
-                if let first = firstPath[path] {
-                    bad("path", "\(quotedForMessage(path)) is picked twice (first at \(first))")
+                if let first = firstPath[Array(path.utf8)] {
+                    bad("path", "\(quotedForMessage(path)) is picked twice (first as #\(first))")
                 } else {
-                    firstPath[path] = at
+                    firstPath[Array(path.utf8)] = number
                 }
             }
             if let id {
-                if let first = firstID[id] {
-                    bad("id", "photo \(id) is picked twice (first at \(first))")
+                if let first = firstID[Array(id.utf8)] {
+                    bad("id", "photo \(id) is picked twice (first as #\(first))")
                 } else {
-                    firstID[id] = at
+                    firstID[Array(id.utf8)] = number
                 }
             }
             if valid, let path {
-                picks.append(OrderFile.Pick(order: index + 1, id: id, path: path, bytes: size, location: at))
+                picks.append(OrderFile.Pick(order: number, id: id, path: path, bytes: size, note: pickNote))
             }
         }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return OrderFile(form: .json, gallery: gallery, title: title, limit: limit, exported: exported, picks: picks)
+        var file = OrderFile(
+            form: .json, gallery: gallery, title: title, limit: limit, minimum: minimum, exported: exported, note: overallNote, by: by,
+            picks: picks)
+        file.warnings = warnings
+        return file
+    }
+
+    /// `2000` → `2,000`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     private static func optionalText(
@@ -328,16 +319,14 @@ public enum OrderFileParser {
 
     /// Why `path` is not a safe library-relative path, or nil when it is. This is the
     /// first line of defence; the collector also checks where the path resolves to.
+    ///
+    /// Any name a library can hold is accepted — a tab, an escape character, a `\\` or a
+    /// leading `~` are parts of a name (the path is only ever joined to the library's,
+    /// never expanded); what could leave the library or name no file is refused.
     public static func pathProblem(_ path: String) -> String? {
         if path.isEmpty { return "is empty" }
         if path.utf8.contains(0) { return "contains a NUL byte" }
-        if path.hasPrefix("/") || path.hasPrefix("~") || isDriveLetter(path) {
-            return "not a relative path (\(quotedForMessage(path))); paths are relative to the library"
-        }
-        if path.contains("\\") { return "contains '\\' (\(quotedForMessage(path))); folders are separated by '/'" }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "contains a control character (\(quotedForMessage(path)))"
-        }
+        if path.hasPrefix("/") { return "not a relative path (\(quotedForMessage(path))); paths are relative to the library" }
         if path.utf8.count > 4096 { return "too long (\(path.utf8.count) bytes; at most 4096)" }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
             switch component {
@@ -349,11 +338,6 @@ public enum OrderFileParser {
             }
         }
         return nil
-    }
-
-    private static func isDriveLetter(_ path: String) -> Bool {
-        let scalars = Array(path.unicodeScalars.prefix(2))
-        return scalars.count == 2 && scalars[0].isASCII && scalars[0].properties.isAlphabetic && scalars[1] == ":"
     }
 }
 

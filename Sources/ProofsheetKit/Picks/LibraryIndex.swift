@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The library as `collect` sees it: which paths the gallery published, where a photo is
+/// now, and which photos have a given name or content.
+///
+/// What was published is decided by the site's manifest when `--site` is given, and
+/// otherwise by the scanner's own rules: no hidden file or folder, no folder reached
+/// through a symlink, no symlink that leads out of the library, images only (by content).
+/// The whole library is walked only when a pick needs it — a bare file name, or a photo
+/// that is no longer at its path — and at most once.
+struct LibraryIndex {
+    /// Absolute, symlinks resolved.
+    let root: String
+    let site: SiteCatalog?
+    private var scanned: [LibraryFile]?
+    private var fingerprints: [[UInt8]: ContentFingerprint] = [:]
+    private let sitePaths: Set<[UInt8]>
+
+    init(root: String, site: SiteCatalog?) {
+        self.root = root
+        self.site = site
+        self.sitePaths = Set(site?.photos.map { Array($0.path.utf8) } ?? [])
+    }
+
+    /// Where a library-relative path leads.
+    enum Location: Equatable {
+        /// A published photo: its real path and what `stat` says now.
+        case found(source: String, status: FileStatus)
+        case missing
+        /// The gallery never showed it; the reason in the user's words.
+        case unpublished(String)
+        /// There is something, but not a photo that may be collected.
+        case refused(String)
+    }
+
+    struct FileStatus: Equatable {
+        var size: Int64
+        var modified: Int64
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The path checked component by component (bytes, never canonical equivalence, so
+    /// `Café` in NFC and in NFD are two names), as the scanner would have walked it.
+    func locate(_ relative: String) -> Location {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if components.contains(where: { $0.hasPrefix(".") }) {
+            return .unpublished("hidden files and folders are not published")
+        }
+        let excludes = site?.excludes ?? []
+        for depth in components.indices {
+            let prefix = components[...depth].joined(separator: "/")
+            if let pattern = excludes.first(where: { $0.matches(relativePath: prefix) }) {
+                return .unpublished("left out by --exclude \(quotedForMessage(pattern.glob))")
+            }
+        }
+        if site != nil && !sitePaths.contains(Array(relative.utf8)) {
+            // Not in the manifest: it may be a new file the gallery never showed, or a
+            // hidden or excluded one whatever the rules were.
+            if case .found = onDisk(components) { return .unpublished("the gallery does not show it") }
+            return .missing
+        }
+        return onDisk(components)
+    }
+
+    private func onDisk(_ components: [String]) -> Location {
+        var path = root
+        for (index, component) in components.enumerated() {
+            path += "/" + component
+            let last = index == components.count - 1
+            switch FileSystem.kind(of: path) {
+            case nil:
+                return .missing
+            case .directory?:
+                if last { return .refused("is a folder, not a photo") }
+            case .symlink?:
+                guard let target = FileSystem.realPath(path) else {
+                    return last ? .refused("is a symlink to nothing") : .missing
+                }
+                guard target.utf8.starts(with: (root + "/").utf8) else {
+                    return .refused("leads outside the library (through a symlink); refused")
+                }
+                if !last {
+                    return FileSystem.isDirectory(target)
+                        ? .unpublished("the gallery does not follow folder symlinks") : .missing
+                }
+                guard FileSystem.kind(of: target) == .file else {
+                    return .refused(FileSystem.isDirectory(target) ? "is a folder, not a photo" : "is not a regular file")
+                }
+                return found(target)
+            case .file?:
+                if !last { return .missing }
+                return found(path)
+            case .other?:
+                return last ? .refused("is not a regular file") : .missing
+            }
+        }
+        return .missing
+    }
+
+    private func found(_ source: String) -> Location {
+        guard let status = FileSystem.status(source) else { return .refused("cannot be read (\(FileCopier.errorText()))") }
+        // The gallery shows only images (known by content); a tampered order file may
+        // name any other file in the library.
+        guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength) else {
+            return .refused("cannot be read (\(FileCopier.errorText()))")
+        }
+        guard ImageFormat.sniff(head) != nil else { return .refused("is not an image; a gallery only offers images") }
+        return .found(
+            source: source,
+            status: FileStatus(size: status.size, modified: status.mtime, device: status.device, inode: status.inode))
+    }
+
+    // MARK: The whole library
+
+    /// Every photo the scanner would publish (with the site's excludes, when it kept
+    /// them), read once. A photo renamed since the build is among them under its new name:
+    /// content search looks here, and the content id decides.
+    mutating func publishedFiles() -> [LibraryFile] {
+        if let scanned { return scanned }
+        let scanner = LibraryScanner(root: root, excludes: site?.excludes ?? [])
+        let files = (try? scanner.scan().files) ?? []
+        scanned = files
+        return files
+    }
+
+    /// Published photos with exactly this file name (bytes), sorted by path; when none,
+    /// those whose name is the same text (NFC against NFD, as a pasted name may differ
+    /// from the file system's). With a site, only the photos it shows.
+    mutating func photos(named name: String) -> [LibraryFile] {
+        var files = publishedFiles()
+        if site != nil { files = files.filter { sitePaths.contains(Array($0.path.utf8)) } }
+        let exact = files.filter { $0.name.utf8.elementsEqual(name.utf8) }
+        if !exact.isEmpty { return exact }
+        return files.filter { $0.name == name }
+    }
+
+    /// Published photos of `bytes` bytes whose content is `id` (the first 12 hex digits of
+    /// the fingerprint, or the whole fingerprint when the site recorded it). Only files of
+    /// the right size are read.
+    mutating func photos(withContent id: ContentID, bytes: Int64) -> [LibraryFile] {
+        var matches: [LibraryFile] = []
+        for file in publishedFiles() where file.bytes == bytes {
+            guard let fingerprint = fingerprint(of: file.path) else { continue }
+            if id.matches(fingerprint) { matches.append(file) }
+        }
+        return matches
+    }
+
+    /// The fingerprint of a library file, read once.
+    mutating func fingerprint(of relative: String) -> ContentFingerprint? {
+        let key = Array(relative.utf8)
+        if let known = fingerprints[key] { return known }
+        guard let computed = try? ContentFingerprint.ofFile(root + "/" + relative) else { return nil }
+        fingerprints[key] = computed
+        return computed
+    }
+}
+
+/// A pick's content id: the first 12 hex digits of the photo's `ContentFingerprint`, with
+/// `-2`, `-3`… for identical files; or, when the site recorded it, the whole fingerprint.
+struct ContentID: Equatable {
+    var prefix: String
+    var fingerprint: ContentFingerprint?
+
+    func matches(_ candidate: ContentFingerprint) -> Bool {
+        if let fingerprint { return fingerprint == candidate }
+        return candidate.hex.hasPrefix(prefix)
+    }
+
+    /// The content id in a pick, or nil when its id is not one: none at all, or the id an
+    /// older proofsheet made from the path (which says nothing about the content).
+    init?(pickID id: String?, path: String, site: SiteCatalog?) {
+        guard let id else { return nil }
+        let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let head = String(parts[0])
+        guard head.utf8.count == 12, head.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        if parts.count == 2 {
+            guard let n = Int(parts[1]), n >= 2, String(n) == parts[1] else { return nil }
+        }
+        guard id != StableHash.hex(of: "photo", path, digits: 12) else { return nil }
+        prefix = head
+        fingerprint = site?.photos.first { $0.id == id }?.fingerprint
+    }
+}

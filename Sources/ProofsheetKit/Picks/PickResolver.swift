@@ -1,0 +1,247 @@
+/// Finds every pick of an order file in the library, as the client meant it.
+///
+/// A JSON pick names its photo by path, size and content id: a photo still at its path
+/// with its size (and content) is taken; one that has gone or changed is looked for by
+/// its content among the published photos ("#21 IMG_0042.jpg: now at …"). A pasted
+/// line is tried spelling by spelling, then as a bare file name (taken when exactly one
+/// published photo has it); lines that name nothing and do not look like a photo's name
+/// are skipped. Every problem is collected, in the client's terms: `#21 IMG_0042.jpg: …`.
+struct PickResolver {
+    var index: LibraryIndex
+    /// How messages name the library and the order file.
+    let libraryDisplay: String
+    let orderDisplay: String
+    let acceptChanged: Bool
+
+    /// A pick found in the library and checked.
+    struct Original: Sendable {
+        var pick: OrderFile.Pick
+        /// Relative to the library: where the photo is now.
+        var path: String
+        /// Absolute, symlinks resolved.
+        var source: String
+        var status: LibraryIndex.FileStatus
+        /// When it was read to check the content.
+        var fingerprint: ContentFingerprint?
+        /// Found elsewhere than its path ("now at …").
+        var notice: String?
+        /// Taken although it changed (`--accept-changed`).
+        var warning: String?
+    }
+
+    struct Result {
+        var order: OrderFile
+        var originals: [Original] = []
+        var problems: [ProofsheetError] = []
+        var warnings: [ProofsheetError] = []
+        /// "#21 IMG_0042.jpg: now at Party/IMG_0042-2.jpg": where a pick was found instead.
+        var notices: [String] = []
+    }
+
+    private enum Outcome {
+        case found(Original)
+        case missing(String)
+        case problem(String)
+    }
+
+    mutating func resolve(_ document: OrderDocument) -> Result {
+        switch document {
+        case .json(let file): return resolve(json: file)
+        case .text(let list): return resolve(text: list)
+        }
+    }
+
+    // MARK: JSON
+
+    private mutating func resolve(json file: OrderFile) -> Result {
+        var result = Result(order: file)
+        result.warnings = file.warnings
+        var outcomes: [(OrderFile.Pick, Outcome)] = []
+        var claimed = Set<[UInt8]>()
+        for pick in file.picks {
+            let outcome = find(pick, claimed: claimed)
+            if case .found(let original) = outcome { claimed.insert(Array(original.path.utf8)) }
+            outcomes.append((pick, outcome))
+        }
+        finish(outcomes, into: &result)
+        return result
+    }
+
+    private mutating func find(_ pick: OrderFile.Pick, claimed: Set<[UInt8]>) -> Outcome {
+        let content = ContentID(pickID: pick.id, path: pick.path, site: index.site)
+        var path = pick.path
+        // Rebuilt after a rename: the site shows the photo under its new path, same id.
+        if let site = index.site, let id = pick.id, !site.photos.contains(where: { $0.path.utf8.elementsEqual(pick.path.utf8) }),
+            let moved = site.photos.first(where: { $0.id == id })
+        {
+            path = moved.path
+        }
+        switch index.locate(path) {
+        case .unpublished(let reason):
+            return .problem("not in the gallery (\(reason))")
+        case .refused(let reason):
+            return .problem(reason)
+        case .missing:
+            if let moved = relocate(pick, content: content, claimed: claimed) { return moved }
+            let searched = content != nil && pick.bytes != nil ? "; no other photo has its content" : ""
+            return .missing("missing from the library (\(shownPath(pick.path))\(searched))")
+        case .found(let source, let status):
+            var change: String?
+            var fingerprint: ContentFingerprint?
+            if let bytes = pick.bytes, bytes != status.size {
+                change = "\(bytes) bytes then, \(status.size) now"
+            } else if let content {
+                fingerprint = index.fingerprint(of: path)
+                if let fingerprint, !content.matches(fingerprint) { change = "the same size, other content" }
+            }
+            guard let change else {
+                return .found(Original(pick: pick, path: path, source: source, status: status, fingerprint: fingerprint))
+            }
+            // Another photo now has this name; the one picked may be elsewhere.
+            if let moved = relocate(pick, content: content, claimed: claimed.union([Array(path.utf8)])) { return moved }
+            let what = "changed since the gallery was built (\(change))"
+            guard acceptChanged else { return .problem("\(what); --accept-changed takes it as it is now") }
+            return .found(
+                Original(
+                    pick: pick, path: path, source: source, status: status, fingerprint: nil,
+                    warning: "\(what); taken as it is now (--accept-changed)"))
+        }
+    }
+
+    /// The picked photo found elsewhere by its content, or nil.
+    private mutating func relocate(_ pick: OrderFile.Pick, content: ContentID?, claimed: Set<[UInt8]>) -> Outcome? {
+        guard let content, let bytes = pick.bytes else { return nil }
+        let matches = index.photos(withContent: content, bytes: bytes).filter { !claimed.contains(Array($0.path.utf8)) }
+        guard let match = matches.first, case .found(let source, let status) = index.locate(match.path) else { return nil }
+        var moved = Original(
+            pick: pick, path: match.path, source: source, status: status, fingerprint: index.fingerprint(of: match.path))
+        moved.notice = "now at \(match.path)"
+        return .found(moved)
+    }
+
+    // MARK: Pasted text
+
+    private mutating func resolve(text list: PastedList) -> Result {
+        var outcomes: [(OrderFile.Pick, Outcome)] = []
+        var skipped: [OrderFile.SkippedLine] = []
+        for entry in list.entries {
+            let order = outcomes.count + 1
+            var unusable: String?
+            var found: Original?
+            for spelling in entry.candidates where OrderFileParser.pathProblem(spelling) == nil {
+                switch index.locate(spelling) {
+                case .found(let source, let status):
+                    let pick = OrderFile.Pick(order: order, path: spelling, note: entry.note, line: entry.line)
+                    found = Original(pick: pick, path: spelling, source: source, status: status)
+                case .unpublished(let reason): unusable = unusable ?? "not in the gallery (\(reason))"
+                case .refused(let reason): unusable = unusable ?? reason
+                case .missing: break
+                }
+                if found != nil { break }
+            }
+            var ambiguous: [LibraryFile] = []
+            if found == nil {
+                for spelling in entry.candidates where !spelling.contains("/") && OrderFileParser.pathProblem(spelling) == nil {
+                    let named = index.photos(named: spelling)
+                    if named.count > 1 {
+                        ambiguous = named
+                        break
+                    }
+                    if let only = named.first, case .found(let source, let status) = index.locate(only.path) {
+                        let pick = OrderFile.Pick(order: order, path: only.path, note: entry.note, line: entry.line)
+                        found = Original(pick: pick, path: only.path, source: source, status: status)
+                        break
+                    }
+                }
+            }
+            if let found {
+                outcomes.append((found.pick, .found(found)))
+                continue
+            }
+            let named = entry.candidates.first(where: PastedListReader.hasImageExtension) ?? entry.text
+            let pick = OrderFile.Pick(order: order, path: named, note: entry.note, line: entry.line)
+            let line = "line \(entry.line) of \(orderDisplay)"
+            if !ambiguous.isEmpty {
+                let shown = ambiguous.prefix(5).map(\.path).joined(separator: ", ") + (ambiguous.count > 5 ? ", …" : "")
+                outcomes.append(
+                    (pick, .problem("\(ambiguous.count) photos have this name (\(shown)); write its folder too (\(line))")))
+            } else if let unusable, entry.looksLikePhoto {
+                outcomes.append((pick, .problem("\(unusable) (\(line))")))
+            } else if entry.looksLikePhoto {
+                if let reason = entry.candidates.lazy.compactMap(OrderFileParser.pathProblem).first,
+                    !entry.candidates.contains(where: { OrderFileParser.pathProblem($0) == nil })
+                {
+                    outcomes.append((pick, .problem("\(reason) (\(line))")))
+                } else {
+                    outcomes.append((pick, .missing("missing from the library (\(shownPath(named)), \(line))")))
+                }
+            } else {
+                skipped.append(OrderFile.SkippedLine(line: entry.line, text: entry.text))
+            }
+        }
+        var result = Result(order: list.orderFile(picks: outcomes.map(\.0), skipped: skipped))
+        result.warnings = list.warnings
+        if outcomes.isEmpty {
+            let count = list.entries.count
+            result.problems.append(
+                ProofsheetError(
+                    orderDisplay,
+                    "nothing was picked: \(count == 1 ? "its one line names" : "none of its \(count) lines names") a photo of the gallery"))
+            return result
+        }
+        finish(outcomes, into: &result)
+        if let stated = list.statedCount, stated != outcomes.count {
+            result.warnings.append(
+                ProofsheetError(
+                    orderDisplay,
+                    "its first line says \(stated == 1 ? "1 pick" : "\(stated) picks"), but \(outcomes.count) \(outcomes.count == 1 ? "was" : "were") read; was the list cut short?"
+                ))
+        }
+        return result
+    }
+
+    // MARK: Together
+
+    /// Problems in pick order; picked twice (the same file by two names); and, when
+    /// none or almost none of the picks are in the library, one line asking whether it
+    /// is the right one instead of a line per pick.
+    private func finish(_ outcomes: [(OrderFile.Pick, Outcome)], into result: inout Result) {
+        var seen: [String: OrderFile.Pick] = [:]
+        var missing: [ProofsheetError] = []
+        var found = 0
+        for (pick, outcome) in outcomes {
+            switch outcome {
+            case .found(let original):
+                let identity = "\(original.status.device):\(original.status.inode)"
+                if let first = seen[identity] {
+                    result.problems.append(
+                        ProofsheetError(pick.shown, "is the same photo as \(first.shown) (\(shownPath(first.path))); picked twice"))
+                    continue
+                }
+                seen[identity] = pick
+                found += 1
+                result.originals.append(original)
+                if let notice = original.notice { result.notices.append("\(pick.shown): \(notice)") }
+                if let warning = original.warning { result.warnings.append(ProofsheetError(pick.shown, warning)) }
+            case .missing(let reason):
+                let problem = ProofsheetError(pick.shown, reason)
+                missing.append(problem)
+                result.problems.append(problem)
+            case .problem(let reason):
+                result.problems.append(ProofsheetError(pick.shown, reason))
+            }
+        }
+        let total = outcomes.count
+        if missing.count >= 3 && found * 10 <= total {
+            result.problems.removeAll { missing.contains($0) }
+            let which = found == 0 ? "none of the \(total) picks is" : "only \(found) of the \(total) picks \(found == 1 ? "is" : "are")"
+            result.problems.insert(
+                ProofsheetError(libraryDisplay, "\(which) in this folder; is it the library the gallery was built from?"), at: 0)
+        }
+    }
+
+    private func shownPath(_ relative: String) -> String {
+        libraryDisplay.hasSuffix("/") ? libraryDisplay + relative : libraryDisplay + "/" + relative
+    }
+}
+

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What a built site says was published (`collect --site DIR`): its gallery id and title,
+/// and every photo's path, content id, size and fingerprint, from its `manifest.json`.
+///
+/// With it, `collect` takes only what the gallery showed — an excluded photo is refused
+/// as "not in the gallery" — and finds a photo renamed since by its content id. Only the
+/// fields `collect` needs are read, so the manifest may grow without breaking it.
+public struct SiteCatalog: Sendable {
+    public var gallery: String
+    public var title: String
+    public var photos: [Photo]
+    /// The `--exclude` patterns the site was built with, when it keeps them.
+    public var excludes: [ExcludePattern]
+
+    public struct Photo: Sendable, Equatable {
+        public var id: String
+        public var path: String
+        public var bytes: Int64
+        public var fingerprint: ContentFingerprint?
+    }
+
+    private struct ManifestFields: Decodable {
+        var format: String?
+        var gallery: String?
+        var title: String?
+        var photos: [PhotoFields]?
+        var options: OptionFields?
+    }
+
+    private struct PhotoFields: Decodable {
+        var id: String
+        var path: String
+        var bytes: Int64
+        var fingerprint: String?
+    }
+
+    private struct OptionFields: Decodable {
+        var excludes: [String]?
+    }
+
+    /// Reads `DIR/manifest.json`; `display` is how messages name the folder.
+    public static func read(site: String, display: String) throws(ProofsheetError) -> SiteCatalog {
+        let path = (site as NSString).appendingPathComponent("manifest.json")
+        guard FileSystem.isDirectory(site) else {
+            throw ProofsheetError(display, FileSystem.exists(site) ? "not a folder (--site is the gallery's site folder)" : "no such folder")
+        }
+        guard FileSystem.kind(of: path) == .file, let bytes = try? FileSystem.read(path) else {
+            throw ProofsheetError(display, "no manifest.json: not a proofsheet site (--site is the folder `build` wrote)")
+        }
+        let fields: ManifestFields
+        do {
+            fields = try JSONDecoder().decode(ManifestFields.self, from: Data(bytes))
+        } catch {
+            throw ProofsheetError(display + "/manifest.json", "not a readable proofsheet manifest; rebuild the site")
+        }
+        guard fields.format == Manifest.formatName, let gallery = fields.gallery, let photos = fields.photos else {
+            throw ProofsheetError(display + "/manifest.json", "not a proofsheet manifest; rebuild the site")
+        }
+        return SiteCatalog(
+            gallery: gallery, title: fields.title ?? "",
+            photos: photos.map {
+                Photo(id: $0.id, path: $0.path, bytes: $0.bytes, fingerprint: $0.fingerprint.flatMap(ContentFingerprint.init(hex:)))
+            },
+            excludes: (fields.options?.excludes ?? []).map(ExcludePattern.init))
+    }
+}
