@@ -40,7 +40,8 @@ let package = Package(
         // One short file: run the CLI, exit with its code.
         .executableTarget(name: "proofsheet", dependencies: ["ProofsheetCLI"]),
 
-        .testTarget(name: "ProofsheetKitTests", dependencies: ["ProofsheetKit", "ProofsheetCLI"]),
+        // The tests also run the built binary (killed collects), so it is built for them.
+        .testTarget(name: "ProofsheetKitTests", dependencies: ["ProofsheetKit", "ProofsheetCLI", "proofsheet"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -122,12 +122,17 @@ struct CollectCommand {
             let new = files.filter { $0.action == .add }.count
             let replaced = files.filter { $0.action == .replace }.count
             let same = files.filter { $0.action == .unchanged }.count
+            // Photos and companions removed; the order file's old copy and lists go unsaid.
+            let removed = plan.removals.filter { name in
+                let role = plan.previousRecord?.entry(named: name)?.role
+                return role == "photo" || role == "companion"
+            }.count
             var parts: [String] = []
             if new > 0 { parts.append("\(new) new") }
             if replaced > 0 { parts.append("\(replaced) replaced") }
             if same > 0 { parts.append("\(same) already there") }
-            if !plan.removals.isEmpty { parts.append("\(plan.removals.count) removed") }
-            changes = " (" + parts.joined(separator: ", ") + ")"
+            if removed > 0 { parts.append("\(removed) removed") }
+            if !parts.isEmpty { changes = ": " + parts.joined(separator: ", ") }
         }
         if report.dryRun { return "dry run: would collect \(what) into \(folder)\(changes) (nothing written)" }
         var line = "collected \(what) into \(folder)\(changes)"

@@ -155,10 +155,15 @@ struct CollectTransaction {
             try FileCopier.move(output + "/" + name, to: aside + "/" + name)
         }
         for name in journal.add where FileSystem.exists(staging + "/new/" + name) {
+            let staged = staging + "/new/" + name
+            let destination = output + "/" + name
             if name == CollectRecord.fileName {
-                try FileCopier.move(staging + "/new/" + name, to: output + "/" + name)
+                try FileCopier.move(staged, to: destination)
+            } else if FileSystem.isSameFile(staged, destination) {
+                // Killed between the link and the unlink of a move: it is in place.
+                unlink(staged)
             } else {
-                try FileCopier.moveWithoutReplacing(staging + "/new/" + name, to: output + "/" + name)
+                try FileCopier.moveWithoutReplacing(staged, to: destination)
             }
         }
     }
@@ -168,11 +173,18 @@ struct CollectTransaction {
     static func rollBack(_ journal: Journal, staging: String, output: String) {
         let aside = staging + "/aside"
         let asideNames = Set(journal.aside)
-        for name in journal.add.reversed() where !FileSystem.exists(staging + "/new/" + name) {
-            // Moved in (and, if it replaced something, that was set aside before it).
+        for name in journal.add.reversed() {
+            let staged = staging + "/new/" + name
             let destination = output + "/" + name
+            if FileSystem.isSameFile(staged, destination) {
+                // Half moved (linked, not yet unlinked from staging).
+                unlink(destination)
+                continue
+            }
+            guard !FileSystem.exists(staged) else { continue }
+            // Moved in (and, if it replaced something, that was set aside before it).
             guard FileSystem.exists(destination), !asideNames.contains(name) || FileSystem.exists(aside + "/" + name) else { continue }
-            rename(destination, staging + "/new/" + name)
+            rename(destination, staged)
         }
         for name in journal.aside.reversed() where FileSystem.exists(aside + "/" + name) && !FileSystem.exists(output + "/" + name) {
             rename(aside + "/" + name, output + "/" + name)
@@ -240,6 +252,15 @@ struct CollectTransaction {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return Array((try? encoder.encode(journal)) ?? Data())
+    }
+}
+
+extension FileSystem {
+    /// Whether two paths name the same file (hard links of one another); false when
+    /// either is missing.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return lstat(a, &x) == 0 && lstat(b, &y) == 0 && x.st_ino == y.st_ino && x.st_dev == y.st_dev
     }
 }
 

@@ -1,0 +1,204 @@
+import Foundation
+import ProofsheetKit
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `proofsheet` binary, killed with SIGKILL between any two of its file
+/// operations: a small preloaded library (`Tests/fixtures/kill_at.c`) counts every
+/// write, rename, link, removal and folder creation and kills the process at the Nth.
+/// Each test tries every N until the run completes.
+enum KilledBinary {
+    /// The binary built beside this test bundle.
+    static let binary: String = {
+        let exe = FileSystem.realPath("/proc/self/exe") ?? CommandLine.arguments[0]
+        return (exe as NSString).deletingLastPathComponent + "/proofsheet"
+    }()
+
+    /// The preloaded library, compiled once with the toolchain's C compiler.
+    static let shim: String = {
+        let source = repositoryRoot + "/Tests/fixtures/kill_at.c"
+        let library = (binary as NSString).deletingLastPathComponent + "/kill_at.so"
+        let compiler = ["clang", "cc", "gcc"].lazy.compactMap(findInPath).first ?? "clang"
+        let temporary = library + ".\(getpid())"
+        let result = run(compiler, ["-shared", "-fPIC", "-O2", "-o", temporary, source], in: "/", environment: [:])
+        if result.status == 0 { rename(temporary, library) }
+        return library
+    }()
+
+    static func findInPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
+    }
+
+    struct Result {
+        var status: Int32
+        var killed: Bool
+        var out: String
+        var err: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String]) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        // A sanitized binary accepts a preload only when told to.
+        env["ASAN_OPTIONS"] = (env["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "verify_asan_link_order=0"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return Result(status: -1, killed: false, out: "", err: "\(error)") }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+            out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// `proofsheet collect …` in `directory`; killed at the `killAt`th file operation.
+    static func collect(_ arguments: [String], in directory: String, killAt: Int? = nil) -> Result {
+        var environment = ["LD_PRELOAD": shim]
+        if let killAt { environment["KILL_AT"] = String(killAt) }
+        return run(binary, ["collect"] + arguments, in: directory, environment: environment)
+    }
+
+    /// The folder's files, path → bytes, without collect's record (it holds the times the
+    /// lists were written); the record must be there and be one.
+    static func state(_ folder: String) throws -> [String: [UInt8]] {
+        var files = try snapshot(folder)
+        let record = files.removeValue(forKey: CollectRecord.fileName)
+        #expect(record.map { String(decoding: $0, as: UTF8.self).contains("\"proofsheet-collect\"") } == true, "no record in \(folder)")
+        return files
+    }
+
+    /// A copy keeping modification times (the record compares them).
+    static func copyTree(_ from: String, _ to: String) {
+        _ = run("/bin/cp", ["-a", from, to], in: "/", environment: [:])
+    }
+}
+
+@Suite("A killed collect", .serialized)
+struct KilledCollectTests {
+    /// A library of five photos, one with a RAW beside it, and two order files: A picks
+    /// four (with notes), B revises it.
+    func fixture(_ f: CollectFixture) throws {
+        for (i, name) in ["a", "b", "c", "d", "e"].enumerated() { try f.add("Album/\(name).jpg", seed: i + 1) }
+        try TestPhoto.write(Array(repeating: 7, count: 3000), to: f.library, "Album/b.CR3")
+        try FileSystem.createDirectory(f.root + "/out")
+        let a = #"""
+            {"format": "proofsheet-order", "version": 1, "title": "Anna & Ben", "by": "Anna", "note": "all of them", "picks": [
+              {"order": 1, "path": "Album/a.jpg", "bytes": \#(size(f, "a"))},
+              {"order": 2, "path": "Album/b.jpg", "bytes": \#(size(f, "b")), "note": "black and white"},
+              {"order": 3, "path": "Album/c.jpg", "bytes": \#(size(f, "c"))},
+              {"order": 4, "path": "Album/d.jpg", "bytes": \#(size(f, "d"))}]}
+            """#
+        let b = #"""
+            {"format": "proofsheet-order", "version": 1, "title": "Anna & Ben", "by": "Anna", "picks": [
+              {"order": 1, "path": "Album/d.jpg", "bytes": \#(size(f, "d"))},
+              {"order": 2, "path": "Album/b.jpg", "bytes": \#(size(f, "b"))},
+              {"order": 3, "path": "Album/e.jpg", "bytes": \#(size(f, "e"))}]}
+            """#
+        try FileSystem.writeAtomically(a, to: f.root + "/order.json")
+        try FileSystem.writeAtomically(b, to: f.root + "/v2.json")
+    }
+
+    func size(_ f: CollectFixture, _ name: String) -> Int64 { FileSystem.fileStatus(f.library + "/Album/\(name).jpg")!.size }
+
+    /// What is beside the output folder besides it: must be nothing.
+    func debris(_ f: CollectFixture) -> [String] { f.names(f.root + "/out").filter { $0 != "Picks" } }
+
+    @Test("killed at every point while making a new folder: the folder is whole or absent, and the next run leaves nothing behind")
+    func newFolder() async throws {
+        try await withCollectFixture { f in
+            try fixture(f)
+            let arguments = ["order.json", "-l", "Library", "-o", "out/Picks"]
+            let clean = KilledBinary.collect(["order.json", "-l", "Library", "-o", "Expected"], in: f.root)
+            #expect(clean.status == 0, "\(clean.err)")
+            let expected = try KilledBinary.state(f.root + "/Expected")
+            #expect(expected.keys.sorted() == ["1-a.jpg", "2-b.CR3", "2-b.jpg", "3-c.jpg", "4-d.jpg", "notes.txt", "order.json", "picks.csv"])
+
+            var kills = 0
+            for point in 1...10_000 {
+                FileSystem.remove(f.root + "/out")
+                try FileSystem.createDirectory(f.root + "/out")
+                let killed = KilledBinary.collect(arguments, in: f.root, killAt: point)
+                guard killed.killed else {
+                    #expect(killed.status == 0, "\(killed.err)")
+                    break
+                }
+                kills += 1
+                if FileSystem.exists(f.root + "/out/Picks") {
+                    #expect(try KilledBinary.state(f.root + "/out/Picks") == expected, "killed at \(point): a partial folder")
+                }
+                let next = KilledBinary.collect(arguments, in: f.root)
+                #expect(next.status == 0, "after a kill at \(point): \(next.err)")
+                #expect(try KilledBinary.state(f.root + "/out/Picks") == expected, "after a kill at \(point)")
+                #expect(debris(f) == [], "after a kill at \(point)")
+            }
+            #expect(kills >= 20)
+        }
+    }
+
+    @Test("killed at every point while revising an existing folder: the next run finishes or rolls back, all or nothing")
+    func revision() async throws {
+        try await withCollectFixture { f in
+            try fixture(f)
+            let before = f.root + "/Before"
+            #expect(KilledBinary.collect(["order.json", "-l", "Library", "-o", "Before"], in: f.root).status == 0)
+            try FileSystem.writeAtomically("the photographer's own", to: before + "/contract.txt")
+            let stateA = try KilledBinary.state(before)
+            KilledBinary.copyTree(before, f.root + "/Revised")
+            let revised = KilledBinary.collect(["v2.json", "-l", "Library", "-o", "Revised"], in: f.root)
+            #expect(revised.status == 0, "\(revised.err)")
+            let stateB = try KilledBinary.state(f.root + "/Revised")
+            #expect(stateB.keys.sorted() == ["1-d.jpg", "2-b.CR3", "2-b.jpg", "3-e.jpg", "contract.txt", "picks.csv", "v2.json"])
+
+            func reset() throws {
+                FileSystem.remove(f.root + "/out")
+                try FileSystem.createDirectory(f.root + "/out")
+                KilledBinary.copyTree(before, f.root + "/out/Picks")
+            }
+            var kills = 0
+            for point in 1...10_000 {
+                try reset()
+                let killed = KilledBinary.collect(["v2.json", "-l", "Library", "-o", "out/Picks"], in: f.root, killAt: point)
+                guard killed.killed else {
+                    #expect(killed.status == 0, "\(killed.err)")
+                    break
+                }
+                kills += 1
+                // Between the kill and the next run the folder is as it was, or as the
+                // revision makes it, or half way with a journal to settle it by.
+                let now = try snapshot(f.root + "/out/Picks").filter { $0.key != CollectRecord.fileName }
+                if now != stateA && now != stateB {
+                    let journals = debris(f).filter { FileSystem.exists(f.root + "/out/" + $0 + "/journal.json") }
+                    #expect(journals.count == 1, "killed at \(point): a partial folder and no journal")
+                }
+                // The next run — the same revision — ends exactly revised.
+                let next = KilledBinary.collect(["v2.json", "-l", "Library", "-o", "out/Picks"], in: f.root)
+                #expect(next.status == 0, "after a kill at \(point): \(next.err)")
+                #expect(try KilledBinary.state(f.root + "/out/Picks") == stateB, "after a kill at \(point)")
+                #expect(debris(f) == [], "after a kill at \(point)")
+
+                // Killed the same way, then the first order again: back exactly to it.
+                try reset()
+                #expect(KilledBinary.collect(["v2.json", "-l", "Library", "-o", "out/Picks"], in: f.root, killAt: point).killed)
+                let back = KilledBinary.collect(["order.json", "-l", "Library", "-o", "out/Picks"], in: f.root)
+                #expect(back.status == 0, "after a kill at \(point): \(back.err)")
+                #expect(try KilledBinary.state(f.root + "/out/Picks") == stateA, "after a kill at \(point), the first order again")
+                #expect(debris(f) == [], "after a kill at \(point)")
+            }
+            #expect(kills >= 20)
+        }
+    }
+}
