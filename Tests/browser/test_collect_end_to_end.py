@@ -21,7 +21,8 @@ def test_picks_exported_from_the_page_are_collected_in_order(page, binary, demo,
     result = helpers.run(binary, "collect", order, "--library", demo.library, "--output", output)
     # collect keeps a copy of the order file beside the photos, as a record of the order.
     assert (output / name).read_bytes() == data
-    collected = sorted(p.name for p in output.iterdir() if p.name != name)
+    # Beside the photos: the order file's copy, the list as CSV and collect's record.
+    collected = sorted(p.name for p in output.iterdir() if p.name not in (name, "picks.csv", ".proofsheet-collect.json"))
     assert collected == sorted(f"{i + 1}-{n}" for i, n in enumerate(PICKS)), result.stdout
     for index, picked in enumerate(PICKS):
         original = demo.library / demo.photo(picked)["path"]
@@ -36,7 +37,7 @@ def test_the_text_export_collects_the_same(page, binary, demo, tmp_path):
     order.write_bytes(data)
     output = tmp_path / "Prints"
     helpers.run(binary, "collect", order, "--library", demo.library, "--output", output)
-    photos = sorted(p.name for p in output.iterdir() if p.name != name)
+    photos = sorted(p.name for p in output.iterdir() if p.name not in (name, "picks.csv", ".proofsheet-collect.json"))
     assert photos == sorted(f"{i + 1}-{n}" for i, n in enumerate(PICKS))
     for index, picked in enumerate(PICKS):
         original = demo.library / demo.photo(picked)["path"]
