@@ -24,19 +24,26 @@ var Actions = (Proofsheet.actions = (function () {
     }, 60000);
   }
 
+  // Export and copy hand over only a selection the photographer can collect as it is:
+  // while picks are over the limit or gone from the gallery, they say what to fix first.
+  function ready() {
+    if (Picks.ok()) return true;
+    Status.say("Not yet: " + Status.problemText(), "error");
+    return false;
+  }
   exportJSON.addEventListener("click", function () {
-    if (!Picks.count()) return;
-    download(OrderFile.json(Picks.list()), "order.json", "application/json");
+    if (!Picks.count() || !ready()) return;
+    download(OrderFile.json(Picks.records()), "order.json", "application/json");
     Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to the photographer.");
   });
   exportText.addEventListener("click", function () {
-    if (!Picks.count()) return;
-    download(OrderFile.text(Picks.list()), "order.txt", "text/plain");
+    if (!Picks.count() || !ready()) return;
+    download(OrderFile.text(Picks.records()), "order.txt", "text/plain");
     Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + ".");
   });
   copy.addEventListener("click", function () {
-    if (!Picks.count()) return;
-    var text = OrderFile.paths(Picks.list());
+    if (!Picks.count() || !ready()) return;
+    var text = OrderFile.paths(Picks.records());
     var done = function () {
       Status.say("Copied the " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + " to the clipboard.");
     };
@@ -101,25 +108,39 @@ var Actions = (Proofsheet.actions = (function () {
       return;
     }
     var current = Picks.list();
-    var same = current.length === result.ids.length && current.every(function (id, i) {
-      return id === result.ids[i];
+    var incoming = result.entries.map(function (entry) {
+      return typeof entry === "string" ? entry : entry.id || "path:" + entry.path;
+    });
+    var same = current.length === incoming.length && current.every(function (id, i) {
+      return id === incoming[i];
     });
     if (current.length && !same) {
       var question = "Replace your " + current.length + " " + plural(current.length, "pick", "picks") +
-        " with the " + result.ids.length + " in “" + fileName + "”?";
+        " with the " + incoming.length + " in “" + fileName + "”?";
       if (!window.confirm(question)) {
         Status.say("Import cancelled; your picks are unchanged.");
         return;
       }
     }
-    Picks.replace(result.ids, "import");
-    var message = "Imported " + result.ids.length + " " + plural(result.ids.length, "pick", "picks") + " from “" + fileName + "”.";
+    var problems = Picks.replace(result.entries, "import", result.limit);
+    var n = Picks.count();
+    var message = "Imported " + n + " " + plural(n, "pick", "picks") + " from “" + fileName + "”.";
+    if (result.otherGallery) {
+      var title = result.otherGallery.title ? " (“" + result.otherGallery.title + "”)" : "";
+      message += " It was made for another gallery" + title + ", id " + result.otherGallery.id +
+        ", but its photos are here.";
+    }
     if (result.unknown.length) {
       var shown = result.unknown.slice(0, 10).join(", ");
       var more = result.unknown.length > 10 ? " and " + (result.unknown.length - 10) + " more" : "";
-      message += " Not in this gallery, so left out: " + shown + more + ".";
+      message += " Not in this gallery, kept and marked in your picks until you remove them: " + shown + more + ".";
     }
-    Status.say(message, result.unknown.length ? "warn" : "");
+    if (problems.over) {
+      message += " " + problems.over + " " + plural(problems.over, "pick is", "picks are") + " over this gallery's limit of " +
+        Data.limit + " — remove " + Status.words(problems.over) + " before you export.";
+    }
+    var warn = result.unknown.length || problems.over || result.otherGallery;
+    Status.say(message, warn ? "warn" : "");
   }
 
   function render(order) {

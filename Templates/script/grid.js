@@ -60,7 +60,7 @@ var Grid = (Proofsheet.grid = (function () {
     if (box.checked) {
       if (!Picks.add(box.value)) {
         box.checked = false;
-        Status.flash(Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.");
+        Status.refused();
       }
     } else {
       Picks.remove(box.value);

@@ -4,7 +4,8 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   function exportedNow() {
     return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   }
-  function json(ids) {
+  // picks: records from Picks.records(), all of them photos of this gallery.
+  function json(picks) {
     var file = {
       format: "proofsheet-order",
       version: 1,
@@ -12,27 +13,29 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       title: Data.title,
       limit: Data.limit,
       exported: exportedNow(),
-      picks: ids.map(function (id, index) {
-        var photo = Data.byId[id];
-        return { order: index + 1, id: photo.id, path: photo.path, name: photo.name, bytes: photo.bytes };
+      picks: picks.map(function (pick, index) {
+        return { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
       }),
     };
     return JSON.stringify(file, null, 2) + "\n";
   }
-  function paths(ids) {
-    return ids
-      .map(function (id) {
-        return Data.byId[id].path + "\n";
+  function paths(picks) {
+    return picks
+      .map(function (pick) {
+        return pick.path + "\n";
       })
       .join("");
   }
   // The plain-text variant names its gallery in a comment, which readers ignore.
-  function text(ids) {
+  function text(picks) {
     var title = Data.title.replace(/[\r\n]+/g, " ");
-    return "# proofsheet order: " + title + "\n# gallery: " + Data.gallery + "\n" + paths(ids);
+    return "# proofsheet order: " + title + "\n# gallery: " + Data.gallery + "\n" + paths(picks);
   }
 
-  // Reads an order file (JSON or plain text). Returns { ids, unknown } or { error }.
+  // Reads an order file (JSON or plain text). Returns { error } or what to import:
+  // { entries (for Picks.replace, in order), unknown (labels of photos not in this
+  // gallery), found (how many are), otherGallery ({ id, title } when the file names
+  // another gallery), limit (the file's, or null) }.
   function parse(content) {
     var body = content.replace(/^\uFEFF/, "");
     var trimmed = body.replace(/^\s+/, "");
@@ -52,14 +55,6 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     if (file.version !== 1) {
       return { error: "This order file is version " + String(file.version) + "; this page reads version 1." };
     }
-    if (file.gallery !== Data.gallery) {
-      var from = typeof file.title === "string" && file.title ? " (“" + file.title + "”)" : "";
-      return {
-        error:
-          "This order file is for another gallery" + from + ": its gallery id is " + String(file.gallery) +
-          ", this page's is " + Data.gallery + ". Nothing was changed.",
-      };
-    }
     if (!Array.isArray(file.picks)) return { error: "This order file has no list of picks." };
     var picks = file.picks.filter(function (pick) {
       return pick && typeof pick === "object";
@@ -74,13 +69,18 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       .map(function (entry) {
         return entry.pick;
       });
-    return resolve(
-      picks.map(function (pick) {
-        var photo = (typeof pick.id === "string" && Data.byId[pick.id]) || (typeof pick.path === "string" && Data.byPath[pick.path]);
-        var label = typeof pick.name === "string" && pick.name ? pick.name : typeof pick.path === "string" ? pick.path : String(pick.id);
-        return { photo: photo, label: label };
-      })
-    );
+    var entries = picks.map(function (pick) {
+      var id = typeof pick.id === "string" ? pick.id : "";
+      var path = typeof pick.path === "string" ? pick.path : "";
+      var photo = (id && Data.lookup(id)) || (path && Data.byPath[path]) || null;
+      var name = typeof pick.name === "string" && pick.name ? pick.name : path ? path.split("/").pop() : id;
+      var raw = photo ? photo.id : { id: id, path: path, name: name, bytes: pick.bytes };
+      return { photo: photo, raw: raw, label: name || "(unnamed)" };
+    });
+    var gallery = typeof file.gallery === "string" ? file.gallery : String(file.gallery);
+    var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
+    var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
+    return result(entries, other, limit);
   }
   function parseText(content) {
     if (content.indexOf("\u0000") >= 0) return { error: "This is not a text file, so it is not an order file." };
@@ -95,36 +95,42 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         if (match) gallery = match[1];
         continue;
       }
-      entries.push({ photo: Data.byPath[line], label: line });
-    }
-    if (gallery !== null && gallery !== Data.gallery) {
-      return { error: "This list is for another gallery: its gallery id is " + gallery + ", this page's is " + Data.gallery + ". Nothing was changed." };
+      var photo = Data.byPath[line] || null;
+      entries.push({ photo: photo, raw: photo ? photo.id : { path: line }, label: line });
     }
     if (!entries.length) return { error: "This file lists no photos." };
-    return resolve(entries);
+    return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null);
   }
-  function resolve(entries) {
-    var ids = [];
+  function result(entries, other, limit) {
     var unknown = [];
-    var seen = Object.create(null);
+    var found = 0;
     entries.forEach(function (entry) {
-      if (!entry.photo) unknown.push(entry.label);
-      else if (!seen[entry.photo.id]) {
-        seen[entry.photo.id] = true;
-        ids.push(entry.photo.id);
-      }
+      if (entry.photo) found += 1;
+      else unknown.push(entry.label);
     });
-    if (!ids.length) {
-      return { error: "None of the " + unknown.length + " " + plural(unknown.length, "photo", "photos") + " it names is in this gallery. Nothing was changed." };
-    }
-    if (Data.limit > 0 && ids.length + unknown.length > Data.limit) {
+    if (!found) {
+      if (other) {
+        var from = other.title ? " (“" + other.title + "”)" : "";
+        return {
+          error:
+            "This order file is for another gallery" + from + ": its gallery id is " + other.id +
+            ", this page's is " + Data.gallery + ", and none of its photos is here. Nothing was changed.",
+        };
+      }
+      if (!entries.length) return { error: "This order file lists no photos." };
       return {
-        error:
-          "This order file has " + (ids.length + unknown.length) + " picks, more than this gallery's limit of " +
-          Data.limit + ". Nothing was changed.",
+        error: "None of the " + unknown.length + " " + plural(unknown.length, "photo", "photos") + " it names is in this gallery. Nothing was changed.",
       };
     }
-    return { ids: ids, unknown: unknown };
+    return {
+      entries: entries.map(function (entry) {
+        return entry.raw;
+      }),
+      unknown: unknown,
+      found: found,
+      otherGallery: other,
+      limit: limit,
+    };
   }
   return { json: json, text: text, paths: paths, parse: parse };
 })());

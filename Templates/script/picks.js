@@ -1,66 +1,136 @@
-// picks: the ordered selection and the limit, the one place that changes it
-
+// picks: the ordered selection and the limit, the one place that changes it.
+//
+// A pick is a record holding what the tray and the order file need (id, name, path, size,
+// thumbnail), so it can be shown and exported whether or not its photo's data is at hand.
+// The page never drops a pick by itself: a pick of a photo that is no longer in the
+// gallery, or beyond a limit that was lowered, stays in the list, marked, until the viewer
+// removes it (see problems()); while any is there nothing new can be picked and nothing
+// exported. Only the viewer's own actions (untick, remove, clear, import) take picks away.
 var Picks = (Proofsheet.picks = (function () {
   var order = [];
   var listeners = [];
+  // The limit the list was made under, when it came from storage or a file (null: this one).
+  var madeUnder = null;
+  var MAX_TEXT = 1000;
 
+  function record(photo) {
+    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false };
+  }
+  function text(value) {
+    return typeof value === "string" ? value.slice(0, MAX_TEXT) : "";
+  }
+  // A stored or imported entry is untrusted: only plain values are kept, and a thumbnail
+  // only when it is one of the site's own files.
+  function sanitize(entry) {
+    if (typeof entry === "string") entry = { id: entry };
+    if (!entry || typeof entry !== "object") return null;
+    var id = text(entry.id);
+    var path = text(entry.path);
+    if (!id && !path) return null;
+    var thumb = text(entry.thumb);
+    if (!/^thumbs\/[^:?#\\]+$/.test(thumb) || thumb.indexOf("..") >= 0) thumb = "";
+    var bytes = typeof entry.bytes === "number" && isFinite(entry.bytes) && entry.bytes >= 0 ? Math.floor(entry.bytes) : null;
+    var name = text(entry.name) || path.split("/").pop() || "a photo (id " + id + ")";
+    return { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false };
+  }
+  // Brings a record up to date with the gallery: a photo found by id (or an id it had
+  // before) gives its current name, path and thumbnail; one not found is marked missing,
+  // but only once the page can tell (the gallery's ids are known).
+  function resolve(entry) {
+    var photo = Data.lookup(entry.id) || (entry.id.indexOf("path:") === 0 && Data.byPath[entry.path]);
+    if (photo) return record(photo);
+    entry.missing = Data.complete();
+    return entry;
+  }
+  function indexOf(id) {
+    for (var i = 0; i < order.length; i++) if (order[i].id === id) return i;
+    return -1;
+  }
   function isFull() {
     return Data.limit > 0 && order.length >= Data.limit;
   }
   function changed(reason) {
-    var copy = order.slice();
+    var ids = order.map(function (entry) {
+      return entry.id;
+    });
     listeners.forEach(function (listener) {
-      listener(copy, reason);
+      listener(ids, reason);
+    });
+  }
+  function missing() {
+    return order.filter(function (entry) {
+      return entry.missing;
     });
   }
   return {
     list: function () {
-      return order.slice();
+      return order.map(function (entry) {
+        return entry.id;
+      });
+    },
+    records: function () {
+      return order.map(function (entry) {
+        var copy = {};
+        for (var key in entry) copy[key] = entry[key];
+        return copy;
+      });
+    },
+    get: function (id) {
+      var at = indexOf(id);
+      return at < 0 ? null : order[at];
     },
     count: function () {
       return order.length;
     },
-    position: function (id) {
-      return order.indexOf(id);
-    },
+    position: indexOf,
     has: function (id) {
-      return order.indexOf(id) >= 0;
+      return indexOf(id) >= 0;
     },
     isFull: isFull,
     onChange: function (listener) {
       listeners.push(listener);
     },
-    // Appends a photo. With limit 1 it replaces the pick; otherwise a full selection
+    // What stands between the selection and an export: picks past the limit, and picks of
+    // photos that are not in this gallery.
+    problems: function () {
+      return { over: Data.limit > 0 ? Math.max(0, order.length - Data.limit) : 0, missing: missing() };
+    },
+    ok: function () {
+      var problems = this.problems();
+      return problems.over === 0 && problems.missing.length === 0;
+    },
+    // Appends a photo. With limit 1 it replaces the one pick; otherwise a full selection
     // refuses it. Returns whether the photo is now picked.
     add: function (id) {
-      if (!Data.byId[id]) return false;
-      if (order.indexOf(id) >= 0) return true;
-      if (Data.limit === 1) order = [];
+      var photo = Data.byId[id];
+      if (!photo) return false;
+      if (indexOf(id) >= 0) return true;
+      if (Data.limit === 1 && order.length === 1 && !order[0].missing) order = [];
       else if (isFull()) return false;
-      order.push(id);
+      order.push(record(photo));
       changed("add");
       return true;
     },
     remove: function (id) {
-      var at = order.indexOf(id);
+      var at = indexOf(id);
       if (at < 0) return;
       order.splice(at, 1);
       changed("remove");
     },
     toggle: function (id) {
-      if (order.indexOf(id) >= 0) {
+      if (indexOf(id) >= 0) {
         this.remove(id);
         return false;
       }
       return this.add(id);
     },
     moveTo: function (id, index) {
-      var at = order.indexOf(id);
+      var at = indexOf(id);
       if (at < 0) return;
       index = Math.max(0, Math.min(order.length - 1, index));
       if (index === at) return;
-      order.splice(at, 1);
-      order.splice(index, 0, id);
+      var entry = order.splice(at, 1)[0];
+      order.splice(index, 0, entry);
       changed("move");
     },
     clear: function () {
@@ -68,25 +138,32 @@ var Picks = (Proofsheet.picks = (function () {
       order = [];
       changed("clear");
     },
-    // Replaces the selection with known, distinct ids, cut to the limit. Returns how
-    // many were dropped by the limit (callers refuse over-limit files before this).
-    replace: function (ids, reason) {
+    // Replaces the selection with these entries (records, or bare ids from older pages),
+    // each brought up to date with the gallery; duplicates are merged, nothing else is
+    // dropped. `limit` is the one they were made under, if known. Returns the problems.
+    replace: function (entries, reason, limit) {
+      if (limit !== undefined) madeUnder = typeof limit === "number" ? limit : null;
       var seen = Object.create(null);
       var next = [];
-      ids.forEach(function (id) {
-        if (typeof id === "string" && Data.byId[id] && !seen[id]) {
-          seen[id] = true;
-          next.push(id);
-        }
+      (Array.isArray(entries) ? entries : []).forEach(function (raw) {
+        var entry = sanitize(raw);
+        if (!entry) return;
+        entry = resolve(entry);
+        if (seen[entry.id]) return;
+        seen[entry.id] = true;
+        next.push(entry);
       });
-      var dropped = 0;
-      if (Data.limit > 0 && next.length > Data.limit) {
-        dropped = next.length - Data.limit;
-        next = next.slice(0, Data.limit);
-      }
       order = next;
       changed(reason || "replace");
-      return dropped;
+      return this.problems();
+    },
+    // The limit the picks were made under while some are over this one, else this one.
+    madeUnder: function () {
+      return madeUnder !== null && Data.limit > 0 && order.length > Data.limit ? madeUnder : Data.limit;
+    },
+    // The gallery's data changed (more of it is known): update every record.
+    refresh: function () {
+      this.replace(order, "refresh");
     },
   };
 })());

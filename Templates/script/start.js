@@ -6,30 +6,23 @@ function renderAll(order, reason) {
   Tray.render(order);
   Actions.render(order);
   Viewer.render();
-  if (reason !== "restore") Store.save(order);
+  if (reason !== "restore") Store.save(Picks.records());
 }
 Picks.onChange(renderAll);
 
 Thumbs.watch(Browse.visible());
+// The saved picks come back whole, whatever changed since: a lowered limit or a photo that
+// left the gallery is shown in the tray for the viewer to resolve, never cut here. Stored
+// in the current form at once, so an older page's bare ids gain their names.
 var saved = Store.load();
-var dropped = Picks.replace(saved, "restore");
-if (dropped) {
-  Status.say("The saved picks were more than this gallery's limit of " + Data.limit + "; the first " + Data.limit + " were kept.", "warn");
-  Store.save(Picks.list());
-} else if (saved.length > Picks.count()) {
-  Store.save(Picks.list());
-}
+Picks.replace(saved ? saved.picks : [], "restore", saved ? saved.limit : null);
+if (Picks.count()) Store.save(Picks.records());
 // Another tab of the same gallery changed the picks: follow it rather than overwrite it.
 window.addEventListener("storage", function (event) {
   if (event.key !== Store.key) return;
-  var picks = [];
-  try {
-    var saved = JSON.parse(event.newValue || "null");
-    if (saved && Array.isArray(saved.picks)) picks = saved.picks;
-  } catch (error) {
-    return;
-  }
-  Picks.replace(picks, "restore");
+  var other = Store.parse(event.newValue);
+  if (event.newValue && !other) return;
+  Picks.replace(other ? other.picks : [], "restore", other ? other.limit : null);
 });
 if (!Store.available()) {
   var note = $("storage-note");

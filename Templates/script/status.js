@@ -1,17 +1,50 @@
-// status: the count, heard by screen readers
+// status: the count, heard by screen readers; what stands in the way of an export; messages.
 
 var Status = (Proofsheet.status = (function () {
   var status = $("status");
   var notice = $("notice");
+  var problemsLine = $("problems");
+  var WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+  function words(n) {
+    return n < WORDS.length ? WORDS[n] : String(n);
+  }
   function text(count) {
     if (Data.limit === 0) return count + " picked";
     var base = count + " of " + Data.limit + " picked";
-    if (count >= Data.limit) return base + (Data.limit === 1 ? " — picking another replaces it" : " — limit reached");
+    if (count > Data.limit) return base + " — " + (count - Data.limit) + " over the limit";
+    if (count === Data.limit) return base + (Data.limit === 1 ? " — picking another replaces it" : " — limit reached");
     return base;
+  }
+  function names(records) {
+    var shown = records.slice(0, 5).map(function (r) {
+      return r.name;
+    });
+    var more = records.length > 5 ? " and " + (records.length - 5) + " more" : "";
+    return shown.join(", ") + more;
+  }
+  // One sentence per problem, saying what to do: "2 picks are over the new limit of 30 —
+  // remove two." "IMG_0042.jpg is no longer in this gallery — remove it."
+  function problemText(problems) {
+    var parts = [];
+    if (problems.over) {
+      var which = Picks.madeUnder() !== Data.limit ? "the new limit" : "the limit";
+      parts.push(
+        (problems.over === 1 ? "1 pick is" : problems.over + " picks are") + " over " + which + " of " + Data.limit +
+          " — remove " + words(problems.over) + "."
+      );
+    }
+    var gone = problems.missing;
+    if (gone.length === 1) parts.push(gone[0].name + " is no longer in this gallery — remove it.");
+    else if (gone.length > 1) parts.push(gone.length + " picks are no longer in this gallery (" + names(gone) + ") — remove them.");
+    return parts.join(" ");
   }
   return {
     render: function (order) {
       status.textContent = text(order.length);
+      var problems = problemText(Picks.problems());
+      if (problemsLine.textContent !== problems) problemsLine.textContent = problems;
+      problemsLine.hidden = !problems;
     },
     // Messages: what an import found, what a refused action means.
     say: function (message, kind) {
@@ -21,6 +54,17 @@ var Status = (Proofsheet.status = (function () {
     flash: function (message) {
       this.say(message, "warn");
     },
+    // Why a new pick was refused.
+    refused: function () {
+      var problems = Picks.problems();
+      if (problems.over || problems.missing.length) this.say("Not picked: " + problemText(problems), "warn");
+      else this.flash(Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.");
+    },
+    problemText: function () {
+      return problemText(Picks.problems());
+    },
     text: text,
+    words: words,
+    names: names,
   };
 })());

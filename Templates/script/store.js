@@ -1,5 +1,9 @@
-// store: localStorage keyed by gallery id, optional
-
+// store: localStorage keyed by gallery id, optional.
+//
+// Version 2 keeps each pick's record (name, path, size, thumbnail), so picks show and
+// export even when their photo has left the gallery or its data is not loaded, and the
+// limit they were made under, so the page can tell a lowered limit. Version 1 (bare ids,
+// from older pages) is still read.
 var Store = (Proofsheet.store = (function () {
   var key = "proofsheet:" + Data.gallery + ":picks";
   var storage = null;
@@ -11,26 +15,44 @@ var Store = (Proofsheet.store = (function () {
   } catch (error) {
     storage = null;
   }
+  // What an entry holds, whichever version wrote it: { picks, limit } (limit null if unknown).
+  function parse(text) {
+    try {
+      var saved = JSON.parse(text || "null");
+      if (saved && Array.isArray(saved.picks)) {
+        var limit = typeof saved.limit === "number" && saved.limit >= 0 ? Math.floor(saved.limit) : null;
+        return { picks: saved.picks, limit: limit };
+      }
+    } catch (error) {
+      // A damaged entry is ignored; the next pick overwrites it.
+    }
+    return null;
+  }
   return {
     available: function () {
       return storage !== null;
     },
     key: key,
+    parse: parse,
     load: function () {
-      if (!storage) return [];
+      if (!storage) return null;
       try {
-        var saved = JSON.parse(storage.getItem(key) || "null");
-        if (saved && Array.isArray(saved.picks)) return saved.picks;
+        return parse(storage.getItem(key));
       } catch (error) {
-        // A damaged entry is ignored; the next pick overwrites it.
+        return null;
       }
-      return [];
     },
-    save: function (ids) {
+    save: function (records) {
       if (!storage) return;
       try {
-        if (ids.length) storage.setItem(key, JSON.stringify({ version: 1, picks: ids }));
-        else storage.removeItem(key);
+        if (!records.length) {
+          storage.removeItem(key);
+          return;
+        }
+        var picks = records.map(function (r) {
+          return { id: r.id, name: r.name, path: r.path, bytes: r.bytes, thumb: r.thumb };
+        });
+        storage.setItem(key, JSON.stringify({ version: 2, limit: Picks.madeUnder(), picks: picks }));
       } catch (error) {
         // Quota or a revoked permission: the page goes on; the picks are still exportable.
       }

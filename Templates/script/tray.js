@@ -20,33 +20,42 @@ var Tray = (Proofsheet.tray = (function () {
     var refocus = focused && list.contains(focused) ? focused.getAttribute("data-action") : null;
     var refocusId = refocus ? focused.getAttribute("data-id") : null;
     while (list.firstChild) list.removeChild(list.firstChild);
-    order.forEach(function (id, index) {
-      var photo = Data.byId[id];
-      var item = el("li", "tray-item");
+    var records = Picks.records();
+    records.forEach(function (pick, index) {
+      var id = pick.id;
+      var over = Data.limit > 0 && index >= Data.limit;
+      var item = el("li", "tray-item" + (pick.missing ? " missing" : "") + (over ? " over" : ""));
       item.setAttribute("data-id", id);
       item.draggable = true;
-      var img = el("img", "tray-thumb");
-      img.src = src(photo.thumb.src);
-      img.alt = "";
-      img.width = photo.thumb.width;
-      img.height = photo.thumb.height;
-      img.draggable = false;
+      var thumb;
+      if (pick.thumb && !pick.missing) {
+        thumb = el("img", "tray-thumb");
+        thumb.src = src(pick.thumb);
+        thumb.alt = "";
+        thumb.draggable = false;
+      } else {
+        thumb = el("span", "tray-thumb");
+      }
       var number = el("span", "tray-order", String(index + 1));
       number.setAttribute("aria-hidden", "true");
-      var name = el("span", "tray-name", photo.name);
-      name.title = photo.path;
+      var label = el("span", "tray-text");
+      var name = el("span", "tray-name", pick.name);
+      name.title = pick.path;
+      label.appendChild(name);
+      var problem = pick.missing ? "no longer in this gallery" : over ? "over the limit" : "";
+      if (problem) label.appendChild(el("span", "tray-problem", problem));
       var controls = el("span", "tray-controls");
-      var up = button("icon", "Move " + photo.name + " up", "↑", "up", id);
-      var down = button("icon", "Move " + photo.name + " down", "↓", "down", id);
-      var remove = button("icon remove", "Remove " + photo.name, "✕", "remove", id);
+      var up = button("icon", "Move " + pick.name + " up", "↑", "up", id);
+      var down = button("icon", "Move " + pick.name + " down", "↓", "down", id);
+      var remove = button("icon remove", "Remove " + pick.name + (problem ? " (" + problem + ")" : ""), "✕", "remove", id);
       up.disabled = index === 0;
-      down.disabled = index === order.length - 1;
+      down.disabled = index === records.length - 1;
       controls.appendChild(up);
       controls.appendChild(down);
       controls.appendChild(remove);
       item.appendChild(number);
-      item.appendChild(img);
-      item.appendChild(name);
+      item.appendChild(thumb);
+      item.appendChild(label);
       item.appendChild(controls);
       list.appendChild(item);
     });
@@ -105,7 +114,7 @@ var Tray = (Proofsheet.tray = (function () {
       move.focus();
     }
     Picks.moveTo(id, to);
-    Status.say(Data.byId[id].name + " is now number " + (Picks.position(id) + 1) + ".");
+    Status.say(Picks.get(id).name + " is now number " + (Picks.position(id) + 1) + ".");
   });
 
   // Dragging: the pick goes before or after the item it is dropped on.
@@ -115,7 +124,7 @@ var Tray = (Proofsheet.tray = (function () {
     dragging = item.getAttribute("data-id");
     item.classList.add("dragging");
     event.dataTransfer.effectAllowed = "move";
-    event.dataTransfer.setData("text/plain", Data.byId[dragging].name);
+    event.dataTransfer.setData("text/plain", Picks.get(dragging).name);
   });
   list.addEventListener("dragover", function (event) {
     if (!dragging) return;

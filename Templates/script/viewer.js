@@ -82,7 +82,7 @@ var Viewer = (Proofsheet.viewer = (function () {
   function togglePick() {
     if (!current) return;
     if (Picks.has(current)) Picks.remove(current);
-    else if (!Picks.add(current)) Status.flash(Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.");
+    else if (!Picks.add(current)) Status.refused();
     render();
   }
 

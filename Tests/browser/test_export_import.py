@@ -135,33 +135,65 @@ def write_order(path, site, names, gallery=None, extra=()):
     return path
 
 
-def test_import_from_another_gallery_is_refused_with_a_clear_message(page, demo, tmp_path):
+def test_import_from_another_gallery_with_none_of_its_photos_is_refused(page, demo, tmp_path):
     gallery = Gallery(page, demo).open()
     gallery.pick(B)
-    order = write_order(tmp_path / "other.json", demo, [A, C], gallery="0123456789ab")
+    ghosts = [{"order": i + 1, "id": f"ffffffff000{i}", "path": f"Elsewhere/X{i}.jpg", "name": f"X{i}.jpg", "bytes": 1} for i in range(2)]
+    order = write_order(tmp_path / "other.json", demo, [], gallery="0123456789ab", extra=ghosts)
     gallery.import_file(order)
     message = gallery.wait_notice("Not imported")
     assert "another gallery" in message and "0123456789ab" in message and demo.gallery in message
+    assert "none of its photos is here" in message
     assert gallery.state()["checked"] == [B]
 
 
-def test_import_reports_unknown_photos_by_name_and_restores_the_rest(page, demo, tmp_path):
+def test_import_from_another_gallery_whose_photos_are_here_is_imported_with_a_notice(page, demo, tmp_path):
+    gallery = Gallery(page, demo).open()
+    order = write_order(tmp_path / "other.json", demo, [C, A], gallery="0123456789ab")
+    gallery.import_file(order)
+    message = gallery.wait_notice("Imported 2 picks")
+    assert "made for another gallery (“Someone else's”), id 0123456789ab, but its photos are here" in message
+    assert gallery.state()["tray"] == [C, A]
+
+
+def test_import_keeps_unknown_photos_marked_until_they_are_removed(page, demo, tmp_path):
     gallery = Gallery(page, demo).open()
     ghost = {"order": 2, "id": "ffffffffffff", "path": "Gone/IMG_9999.jpg", "name": "IMG_9999.jpg", "bytes": 1}
     order = write_order(tmp_path / "order.json", demo, [A], extra=[ghost])
     gallery.import_file(order)
-    message = gallery.wait_notice("Imported 1 pick")
-    assert "IMG_9999.jpg" in message
-    assert gallery.state()["tray"] == [A]
+    message = gallery.wait_notice("Imported 2 picks")
+    assert "Not in this gallery, kept and marked in your picks until you remove them: IMG_9999.jpg." in message
+    assert gallery.state()["tray"] == [A, "IMG_9999.jpg"]
+    assert page.locator("#problems").text_content() == "IMG_9999.jpg is no longer in this gallery — remove it."
+    gallery.button("Export order").click()
+    assert gallery.wait_notice("Not yet:") == "Not yet: IMG_9999.jpg is no longer in this gallery — remove it."
+    gallery.button("Remove IMG_9999.jpg (no longer in this gallery)").click()
+    assert page.locator("#problems").is_hidden()
+    _, data = gallery.export()
+    assert [p["name"] for p in json.loads(data)["picks"]] == [A]
 
 
-def test_import_with_more_picks_than_the_limit_is_refused(page, demo, tmp_path):
+def test_import_with_more_picks_than_the_limit_keeps_them_all_and_asks_to_remove_some(page, demo, tmp_path):
     gallery = Gallery(page, demo).open()
-    order = write_order(tmp_path / "order.json", demo, [A, B, C, D])
+    order = write_order(tmp_path / "order.json", demo, [A, B, C, D, E])
+    order.write_text(order.read_text().replace('"limit": 3', '"limit": 5'))
     gallery.import_file(order)
-    message = gallery.wait_notice("Not imported")
-    assert "4 picks, more than this gallery's limit of 3" in message
-    assert gallery.state()["checked"] == []
+    message = gallery.wait_notice("Imported 5 picks")
+    assert "2 picks are over this gallery's limit of 3 — remove two before you export." in message
+    state = gallery.state()
+    assert state["tray"] == [A, B, C, D, E] and state["status"] == "5 of 3 picked — 2 over the limit"
+    assert page.locator("#problems").text_content() == "2 picks are over the new limit of 3 — remove two."
+    assert page.locator("#tray-list .tray-item.over .tray-name").all_text_contents() == [D, E]
+    gallery.button("Export order").click()
+    gallery.wait_notice("Not yet: 2 picks are over the new limit of 3 — remove two.")
+    assert "夕焼け.jpg" in gallery.state()["disabled"]  # nothing new while over the limit
+    gallery.unpick(A)
+    assert page.locator("#problems").text_content() == "1 pick is over the new limit of 3 — remove one."
+    gallery.button(f"Remove {E} (over the limit)").click()
+    assert page.locator("#problems").is_hidden()
+    assert gallery.state()["status"] == "3 of 3 picked — limit reached"
+    _, data = gallery.export()
+    assert [p["name"] for p in json.loads(data)["picks"]] == [B, C, D]
 
 
 def test_import_refuses_files_that_are_not_order_files(page, demo, tmp_path):

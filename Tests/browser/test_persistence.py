@@ -37,7 +37,7 @@ def test_picks_are_kept_per_gallery(page, demo, make_site):
     assert keys == sorted([f"proofsheet:{demo.gallery}:picks", f"proofsheet:{other.gallery}:picks"])
 
 
-def test_a_hand_edited_entry_cannot_pass_the_limit_or_add_unknown_photos(page, demo):
+def test_a_hand_edited_entry_loses_nothing_yet_cannot_pass_the_limit(page, demo):
     gallery = Gallery(page, demo).open()
     ids = [demo.photo(B)["id"], "000000000000", demo.photo(B)["id"]] + [demo.photo(n)["id"] for n in (A, D, C)]
     page.evaluate(
@@ -46,13 +46,15 @@ def test_a_hand_edited_entry_cannot_pass_the_limit_or_add_unknown_photos(page, d
     )
     gallery.reload()
     state = gallery.state()
-    assert state["tray"] == [B, A, D]
-    assert state["status"] == "3 of 3 picked — limit reached"
-    assert "first 3 were kept" in state["notice"]
+    # The duplicate is merged; the unknown id and the picks past the limit are kept, marked.
+    assert state["tray"] == [B, "a photo (id 000000000000)", A, D, C]
+    assert state["status"] == "5 of 3 picked — 2 over the limit"
+    assert page.locator("#problems").text_content() == (
+        "2 picks are over the limit of 3 — remove two. a photo (id 000000000000) is no longer in this gallery — remove it."
+    )
     saved = page.evaluate("k => JSON.parse(localStorage.getItem(k))", f"proofsheet:{demo.gallery}:picks")
-    assert saved["picks"] == [demo.photo(n)["id"] for n in (B, A, D)]
-
-
+    assert [p["id"] for p in saved["picks"]] == [demo.photo(B)["id"], "000000000000"] + [demo.photo(n)["id"] for n in (A, D, C)]
+    assert saved["version"] == 2 and saved["picks"][0]["name"] == B
 def test_a_damaged_entry_is_ignored(page, demo):
     gallery = Gallery(page, demo).open()
     page.evaluate("k => localStorage.setItem(k, '{not json')", f"proofsheet:{demo.gallery}:picks")
