@@ -1,6 +1,7 @@
 """The core flows again in WebKit, Safari's engine: Selenium driving Debian's
 WebKitWebDriver (MiniBrowser) under the Xvfb that conftest starts. Picking, the limit,
-order and renumbering, reordering, export bytes, import and its refusals, reload."""
+order and renumbering, reordering, export bytes, import (refusals, another gallery's file,
+picks over the limit kept), reload."""
 
 import json
 import re
@@ -192,7 +193,13 @@ def test_webkit_import_round_trip_and_refusals(gallery, demo, tmp_path):
     other = tmp_path / "other.json"
     other.write_text(json.dumps(document))
     gallery.import_file(other)
-    assert "another gallery" in gallery.wait_notice("Not imported")
+    assert "made for another gallery" in gallery.wait_notice("but its photos are here")
+    assert gallery.state()["tray"] == [D, B]
+    document["picks"] = [{"order": 1, "id": "ffffffffffff", "path": "Elsewhere/X.jpg", "name": "X.jpg", "bytes": 1}]
+    stranger = tmp_path / "stranger.json"  # a new name: the same one again fires no change
+    stranger.write_text(json.dumps(document))
+    gallery.import_file(stranger)
+    assert "none of its photos is here" in gallery.wait_notice("Not imported")
 
     document = json.loads(data)
     extra = [demo.photo(n) for n in (A, C)]
@@ -200,8 +207,14 @@ def test_webkit_import_round_trip_and_refusals(gallery, demo, tmp_path):
     over = tmp_path / "over.json"
     over.write_text(json.dumps(document))
     gallery.import_file(over)
-    assert "more than this gallery's limit of 3" in gallery.wait_notice("4 picks")
-    assert gallery.state()["tray"] == [D, B]
+    alert = WebDriverWait(gallery.driver, WAIT).until(lambda d: d.switch_to.alert)
+    assert alert.text == "Replace your 2 picks with the 4 in “over.json”?"
+    alert.accept()
+    assert "1 pick is over this gallery's limit of 3 — remove one" in gallery.wait_notice("Imported 4 picks")
+    assert gallery.state()["tray"] == [D, B, A, C]
+    assert gallery.driver.execute_script("return document.getElementById('problems').textContent") == (
+        "1 pick is over the limit of 3 — remove one."
+    )
 
 
 def test_webkit_blocks_network_loads_by_content_security_policy(gallery):
