@@ -4,7 +4,7 @@ import ProofsheetKit
 /// Turns the words after `proofsheet` into an `Invocation`: a pure function, so every
 /// case is testable without running anything.
 public enum ArgumentParser {
-    public static let commands = ["build", "collect", "demo", "help"]
+    public static let commands = ["build", "collect", "merge", "demo", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -18,6 +18,7 @@ public enum ArgumentParser {
             return .help(topic: topic)
         case "build": return try parseBuild(rest)
         case "collect": return try parseCollect(rest)
+        case "merge": return try parseMerge(rest)
         case "demo": return try parseDemo(rest)
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first: \(commands.joined(separator: ", "))") }
@@ -136,6 +137,35 @@ public enum ArgumentParser {
                 overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
                 link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list),
             notes: notes)
+    }
+
+    static func parseMerge(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "merge",
+            specs: ["--output": .value, "-o": .value, "--mode": .value, "--limit": .value, "--table": .value],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "merge") }
+        guard !scanner.positionals.isEmpty else {
+            throw UsageError("merge needs the order files to merge (A.json B.json …)", command: "merge")
+        }
+        if let empty = scanner.positionals.first(where: \.isEmpty) {
+            throw UsageError("merge: an empty file name ('\(empty)')", command: "merge")
+        }
+        if scanner.value("--output") != nil && scanner.value("-o") != nil {
+            throw UsageError("option '--output' given twice", command: "merge")
+        }
+        var mode = MergeMode.ranked
+        if let text = scanner.value("--mode") {
+            guard let value = MergeMode(rawValue: text) else {
+                throw UsageError("option '--mode' is ranked, union or intersection, not '\(text)'", command: "merge")
+            }
+            mode = value
+        }
+        let limit = scanner.value("--limit") == nil ? nil : try scanner.integer("--limit", default: 0, in: 0...OrderFile.maximumPicks)
+        return .merge(
+            MergeOptions(
+                files: scanner.positionals, output: try scanner.nonEmpty("--output", "-o"), mode: mode, limit: limit,
+                table: try scanner.nonEmpty("--table")))
     }
 
     static func parseDemo(_ arguments: [String]) throws(UsageError) -> Invocation {

@@ -7,11 +7,12 @@ public enum HelpText {
           proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
           proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                     gather the picked originals, in order
+          proofsheet merge A.json B.json… [options] merge several people's picks into one
           proofsheet demo [--output DIR]            draw a sample library and build it
           proofsheet help [COMMAND]                 show help for a command
           proofsheet --version                      show the version and readable formats
 
-        Run 'proofsheet help build' (or collect, demo) for every option.
+        Run 'proofsheet help build' (or collect, merge, demo) for every option.
 
         EXIT STATUS
           0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -78,6 +79,27 @@ public enum HelpText {
 
         """
 
+    public static let merge = """
+        USAGE
+          proofsheet merge A.json B.json … [options]
+
+        Merges several people's order files of the same gallery (a couple, a family) into
+        one order file that collect takes like any other, and prints a table of who
+        picked what. Notes are kept with their author. Files of another gallery are
+        refused.
+
+        OPTIONS
+          -o, --output FILE       the merged order file (default: merged.json)
+              --mode MODE         ranked: by how many picked a photo, then by a Borda
+                                  count of its places (default); union: every photo,
+                                  the first file's order first; intersection: only the
+                                  photos everyone picked, in the first file's order
+              --limit N           keep the first N (default: the gallery's limit; 0: all)
+              --table FILE        also write the table of who picked what as CSV
+          -h, --help              show this help
+
+        """
+
     public static let demo = """
         USAGE
           proofsheet demo [--output DIR] [--library DIR]
@@ -98,6 +120,7 @@ public enum HelpText {
         switch topic {
         case "build": build
         case "collect": collect
+        case "merge": merge
         case "demo": demo
         default: main
         }

@@ -7,5 +7,6 @@ public enum Invocation: Equatable, Sendable {
     case build(BuildOptions, strict: Bool, quiet: Bool)
     /// `notes`: what to say first (a deprecated option).
     case collect(CollectOptions, notes: [String])
+    case merge(MergeOptions)
     case demo(output: String, library: String?, quiet: Bool)
 }

@@ -55,6 +55,11 @@ struct ArgumentParserTests {
                 == .collect(
                     CollectOptions(orderFile: "o.txt", library: "P", overwrite: true, acceptChanged: true),
                     notes: ["--force is deprecated: it means --overwrite --accept-changed; say which you mean"]))
+        #expect(try ArgumentParser.parse(["merge", "A.json", "B.txt"]) == .merge(MergeOptions(files: ["A.json", "B.txt"])))
+        #expect(
+            try ArgumentParser.parse(["merge", "A.json", "B.json", "-o", "M.json", "--mode", "union", "--limit", "0", "--table", "t.csv"])
+                == .merge(MergeOptions(files: ["A.json", "B.json"], output: "M.json", mode: .union, limit: 0, table: "t.csv")))
+        #expect(try ArgumentParser.parse(["merge", "--help"]) == .help(topic: "merge"))
         #expect(try ArgumentParser.parse(["demo"]) == .demo(output: "Site", library: nil, quiet: false))
         #expect(try ArgumentParser.parse(["demo", "--output", "D", "--library", "L", "-q"]) == .demo(output: "D", library: "L", quiet: true))
     }
@@ -90,6 +95,9 @@ struct ArgumentParserTests {
         (["collect", "o.json", "--list", "csv", "-o", "X"], "--list prints the list and writes nothing; it takes no '-o'"),
         (["collect", "o.json", "--list", "csv", "--dry-run"], "--list prints the list and writes nothing; it takes no '--dry-run'"),
         (["collect", "o.json", "-l", "A", "--library", "B"], "option '--library' given twice"),
+        (["merge"], "merge needs the order files to merge"),
+        (["merge", "A.json", "--mode", "best"], "option '--mode' is ranked, union or intersection, not 'best'"),
+        (["merge", "A.json", "--limit", "-2"], "option '--limit' needs a whole number from 0"),
         (["demo", "extra"], "demo takes no arguments"),
         (["help", "nothing"], "no help for 'nothing'"),
     ])
@@ -110,11 +118,12 @@ struct ArgumentParserTests {
               proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
               proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                         gather the picked originals, in order
+              proofsheet merge A.json B.json… [options] merge several people's picks into one
               proofsheet demo [--output DIR]            draw a sample library and build it
               proofsheet help [COMMAND]                 show help for a command
               proofsheet --version                      show the version and readable formats
 
-            Run 'proofsheet help build' (or collect, demo) for every option.
+            Run 'proofsheet help build' (or collect, merge, demo) for every option.
 
             EXIT STATUS
               0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -136,6 +145,11 @@ struct ArgumentParserTests {
     ])
     func collectHelpComplete(option: String) {
         #expect(HelpText.collect.contains(option))
+    }
+
+    @Test("every merge option is in the merge help", arguments: ["--output", "--mode", "ranked", "union", "intersection", "--limit", "--table", "--help"])
+    func mergeHelpComplete(option: String) {
+        #expect(HelpText.merge.contains(option))
     }
 }
 
