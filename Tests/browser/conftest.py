@@ -1,22 +1,29 @@
-"""Fixtures for the browser tests: the proofsheet binary, generated sites, Chromium
-(Playwright, Debian's /usr/bin/chromium) and WebKit (Selenium + WebKitWebDriver under
-an Xvfb started here).
+"""Fixtures for the browser tests: the proofsheet binary, generated sites, a local HTTP
+server for them, Chromium (Playwright, Debian's /usr/bin/chromium), WebKit (Selenium +
+WebKitWebDriver under an Xvfb started here) and Firefox ESR (Marionette, headless).
 
 Environment:
   PROOFSHEET_BIN       the binary to test (default .build/release/proofsheet)
   PROOFSHEET_CHROMIUM  the Chromium to drive (default /usr/bin/chromium)
+  PROOFSHEET_FIREFOX   the Firefox to drive (default firefox-esr on the PATH)
 """
 
+import functools
 import glob
+import http.server
 import json
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
+import engines
 import helpers
 
 TIMEOUT_MS = 30_000
@@ -53,6 +60,10 @@ class Site:
 
     def photo(self, name):
         return self.by_name[name]
+
+    def http_url(self, server):
+        """The page's address on the local HTTP server (which serves the tests' workdir)."""
+        return server.url(self.index)
 
 
 @pytest.fixture(scope="session")
@@ -207,3 +218,107 @@ def webkit(xvfb_display):
     driver.set_window_size(1280, 900)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def webkit_engine(webkit):
+    return engines.WebKitEngine(webkit)
+
+
+# --- a local HTTP server for the sites ----------------------------------------------------
+
+
+class StaticServer:
+    """Serves the tests' workdir on 127.0.0.1, on a port the OS picks; remembers each path asked for."""
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.paths = []
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                server.paths.append(self.path)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path):
+        return self.origin + "/" + quote(str(Path(path).relative_to(self.root)))
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def http_server(workdir):
+    server = StaticServer(workdir)
+    yield server
+    server.close()
+
+
+# --- Firefox ESR (Marionette) -----------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def firefox(workdir):
+    """Headless Firefox ESR with a fresh profile, over Marionette (there is no geckodriver)."""
+    from marionette_driver.marionette import Marionette
+
+    executable = os.environ.get("PROOFSHEET_FIREFOX") or shutil.which("firefox-esr")
+    if executable is None:
+        pytest.fail("firefox-esr is not installed (make deps-test installs it)")
+    profile = Path(tempfile.mkdtemp(prefix="firefox-profile-", dir=workdir))
+    downloads = profile / "downloads"
+    downloads.mkdir()
+    # A port bound and never listened on: the proxy of the profile, which refuses at once.
+    refuser = socket.socket()
+    refuser.bind(("127.0.0.1", 0))
+    (profile / "user.js").write_text(engines.firefox_prefs(downloads, refuser.getsockname()[1]))
+    # MOZ_DISABLE_NONLOCAL_CONNECTIONS: Firefox refuses any connection off this machine
+    # (Mozilla's own test harness sets it) and skips its remote-settings syncing.
+    env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_NONLOCAL_CONNECTIONS="1")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    log = open(profile / "firefox.log", "wb")
+    process = subprocess.Popen(
+        [executable, "--headless", "--marionette", "-remote-allow-system-access", "--no-remote", "--profile", str(profile)],
+        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    port_file = profile / "MarionetteActivePort"
+    try:
+        engines.until(lambda: port_file.exists() or process.poll() is not None, "Firefox did not start Marionette", timeout=120)
+        if process.poll() is not None:
+            pytest.fail(f"Firefox exited ({process.returncode}): {(profile / 'firefox.log').read_text(errors='replace')[-2000:]}")
+        marionette = Marionette(host="127.0.0.1", port=int(port_file.read_text()))
+        marionette.start_session()
+        marionette.timeout.script = 60
+        marionette.timeout.page_load = 60
+        engine = engines.FirefoxEngine(marionette, downloads)
+        engine.chrome(engines.WATCH_REQUESTS)
+        yield engine
+        marionette.delete_session()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        refuser.close()
+
+
+@pytest.fixture
+def firefox_engine(firefox):
+    """Firefox for one test: a 1280×900 viewport, a clean console and request log, and
+    afterwards no uncaught script error on the page."""
+    firefox.viewport(1280, 900)
+    firefox.forget_console()
+    firefox.forget_requests()
+    yield firefox
+    errors = firefox.page_errors()
+    assert errors == [], f"script errors on the page: {errors}"
