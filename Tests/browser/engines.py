@@ -144,11 +144,14 @@ class DriverGallery:
 
     def import_file(self, path):
         # WebDriver types a path into a file input, which must be displayed to accept it;
-        # the page's is hidden behind its Import… button.
-        chooser = self.engine.script("return document.getElementById('import-file')")
-        self.engine.script("arguments[0].hidden = false", chooser)
+        # the page's is hidden behind its Import… button. It is hidden again as the file
+        # arrives, before the page's own handler runs (which may open a confirm()).
+        chooser = self.engine.script(
+            "const input = document.getElementById('import-file'); input.hidden = false;"
+            "input.addEventListener('change', () => { input.hidden = true; }, {once: true, capture: true});"
+            "return input;"
+        )
         chooser.send_keys(str(path))
-        self.engine.script("arguments[0].hidden = true", chooser)
 
     def view(self, name):
         """Opens the viewer by clicking a photo's thumbnail."""
