@@ -1,10 +1,14 @@
 # proofsheet — the two commands of the README and their helpers.
-#   make run    install what is missing, build, make the demo gallery, print where it is
-#   make test   install what the tests need, run every test (Swift and browsers)
-#   make bench  the side-by-side benchmark
+#   make run            install what is missing, build, install proofsheet in ~/.local, make the demo gallery
+#   make test           install what the tests need, run every test (Swift, the CLI, three browsers)
+#   make bench          the side-by-side benchmark
 
 SHELL := /bin/bash
 PREFIX ?= /usr/local
+# Where `make run` installs: a prefix the user owns, so no sudo is needed.
+RUN_PREFIX ?= $(HOME)/.local
+# Where `make run` writes the demo gallery (its library goes beside it, in demo-library/).
+SITE ?= $(CURDIR)/Site
 SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN := .build/release/proofsheet
@@ -20,9 +24,22 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run build test test-swift test-cli test-browser deps-build deps-test deps-bench venv bench install uninstall clean screenshot
 
+# Ends with commands that work as printed (copied into a shell, paths quoted where they
+# need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
 run: deps-build build
-	$(BIN) demo --output Site
-	@echo "Open $(CURDIR)/Site/index.html in a browser."
+	@$(MAKE) -s install PREFIX="$(RUN_PREFIX)"
+	"$(RUN_PREFIX)/bin/proofsheet" demo --output "$(SITE)"
+	@bin="$(RUN_PREFIX)/bin"; site="$(SITE)"; library="$$(dirname "$$site")/demo-library"; \
+	case ":$$PATH:" in \
+	  *":$$bin:"*) cmd=proofsheet; \
+	    echo "Installed proofsheet in $$bin, which is on your PATH (make uninstall PREFIX=$(RUN_PREFIX) removes it).";; \
+	  *) cmd=$$(printf %q "$$bin/proofsheet"); \
+	    echo "Installed proofsheet in $$bin, which is not on your PATH: the commands below use its full path;"; \
+	    printf 'to call it as proofsheet, run:  export PATH=%q:"$$PATH"\n' "$$bin";; \
+	esac; \
+	echo "Open $$site/index.html in a browser, pick up to 3 photos, press Export order. Then:"; \
+	printf '  %s collect ~/Downloads/order.json --library %q --output ~/Downloads/picks\n' "$$cmd" "$$library"; \
+	printf '  %s build %q --output %q --limit 5\n' "$$cmd" "$$library" "$$site"
 
 build:
 	$(SWIFT) build -c release $(BUILD_FLAGS)
@@ -78,14 +95,14 @@ screenshot: venv build
 	$(VENV)/bin/python Tests/browser/screenshot.py
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/proofsheet
-	install -m 644 Templates/*.* $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/
-	install -m 644 Templates/script/*.js $(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script/
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script"
+	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/proofsheet"
+	install -m 644 Templates/*.* "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/"
+	install -m 644 Templates/script/*.js "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script/"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/proofsheet
-	rm -rf $(DESTDIR)$(PREFIX)/share/proofsheet
+	rm -f "$(DESTDIR)$(PREFIX)/bin/proofsheet"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/proofsheet"
 
 clean:
 	rm -rf .build

@@ -51,10 +51,42 @@ usage_error_is_status_64() {
     [ $? -eq 64 ] && grep -q "unknown option '--frobnicate'" "$WORK/err"
 }
 
+# `make run` as a new user runs it: proofsheet installed in a prefix the user owns, and
+# the closing commands work when copied as printed, with the prefix on PATH or not.
+make_run_ends_with_commands_that_work() {
+    local home="$WORK/run home" toolchain
+    toolchain=$(dirname "$(command -v "${SWIFT:-swift}")")
+    mkdir -p "$home/Downloads"
+    PATH="$toolchain:/usr/bin:/bin" make -s run RUN_PREFIX="$home/.local" SITE="$WORK/run/My Site" >"$WORK/run.out" 2>&1 \
+        || { cat "$WORK/run.out"; return 1; }
+    cat "$WORK/run.out"
+    [ -x "$home/.local/bin/proofsheet" ] && grep -q 'not on your PATH' "$WORK/run.out" || return 1
+    # The order file the page would export: the demo's first three photos.
+    python3 - "$WORK/run/My Site/manifest.json" "$home/Downloads/order.json" <<'PY' || return 1
+import json, sys
+manifest = json.load(open(sys.argv[1], encoding="utf-8"))
+picks = [{"order": i + 1, "id": p["id"], "path": p["path"], "name": p["name"], "bytes": p["bytes"]} for i, p in enumerate(manifest["photos"][:3])]
+json.dump({"format": "proofsheet-order", "version": 1, "gallery": manifest["gallery"], "title": manifest["title"],
+           "limit": 3, "exported": "2026-12-01T10:00:00Z", "picks": picks}, open(sys.argv[2], "w", encoding="utf-8"))
+PY
+    tail -2 "$WORK/run.out" >"$WORK/next.sh"
+    (cd / && HOME="$home" PATH=/usr/bin:/bin bash -e "$WORK/next.sh") || return 1
+    [ "$(find "$home/Downloads/picks" -name '*.jpg' | wc -l)" -eq 3 ] || return 1
+    grep -q 'data-limit="5"' "$WORK/run/My Site/index.html" || return 1
+    # With the prefix on PATH, the commands say just `proofsheet`.
+    PATH="$home/.local/bin:$toolchain:/usr/bin:/bin" make -s run RUN_PREFIX="$home/.local" SITE="$WORK/run/My Site" >"$WORK/run2.out" 2>&1 \
+        || { cat "$WORK/run2.out"; return 1; }
+    grep -q 'which is on your PATH' "$WORK/run2.out" && tail -1 "$WORK/run2.out" | grep -q '^  proofsheet build ' || { cat "$WORK/run2.out"; return 1; }
+    rm -rf "$home/Downloads/picks"
+    tail -2 "$WORK/run2.out" >"$WORK/next2.sh"
+    (cd / && HOME="$home" PATH="$home/.local/bin:/usr/bin:/bin" bash -e "$WORK/next2.sh")
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "progress line only on a terminal" progress_line_only_on_a_terminal
 check "bad input is one line and exit status 2" bad_input_is_one_line_and_status_2
 check "usage error is exit status 64" usage_error_is_status_64
+check "make run ends with commands that work as printed" make_run_ends_with_commands_that_work
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
