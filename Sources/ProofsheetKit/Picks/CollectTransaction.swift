@@ -55,6 +55,7 @@ struct CollectTransaction {
         var warnings = plan.warnings
         var linkProblem: String?
         var placed: [CollectRecord.File] = []
+        var buffer: [UInt8] = []
         do throws(ProofsheetError) {
             for item in plan.items {
                 let role = item.companion == nil ? "photo" : "companion"
@@ -74,7 +75,7 @@ struct CollectTransaction {
                         linkProblem = linkProblem ?? reason
                     }
                 } else {
-                    fingerprint = try FileCopier.copy(item.source, to: staged, display: display)
+                    fingerprint = try FileCopier.copy(item.source, to: staged, display: display, buffer: &buffer)
                     copied += 1
                 }
                 // The original may have changed since it was checked.
@@ -96,6 +97,11 @@ struct CollectTransaction {
                 placed.append(CollectRecord.File(name: file.name, role: file.role.rawValue, source: nil, bytes: status.size, modified: status.mtime))
             }
             try Self.write(CollectRecord(files: placed).bytes(), to: new + "/" + CollectRecord.fileName)
+            // On the disk before anything is moved into place.
+            let written = plan.items.filter { $0.action != .unchanged }.map { new + "/" + $0.name }
+                + plan.generated.filter { $0.action != .unchanged }.map { new + "/" + $0.name }
+                + [new + "/" + CollectRecord.fileName, new]
+            if let failure = FileCopier.flush(written).first { throw failure }
         } catch {
             throw CollectRefusal([error])
         }
@@ -134,6 +140,7 @@ struct CollectTransaction {
         add.append(CollectRecord.fileName)
         let journal = Journal(output: (plan.output as NSString).lastPathComponent, aside: aside, add: add)
         try Self.write(Self.encode(journal), to: staging + "/" + Self.journalName)
+        if let failure = FileCopier.flush([staging + "/" + Self.journalName, staging]).first { throw failure }
         do {
             try Self.apply(journal, staging: staging, output: plan.output)
         } catch {

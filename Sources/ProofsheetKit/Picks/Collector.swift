@@ -201,6 +201,7 @@ public struct Collector: Sendable {
         let notesName = order.hasNotes ? claim("notes.txt") : nil
 
         var items: [CollectPlan.Item] = []
+        var companions = Companions(root: library)
         let libraryName = (library as NSString).lastPathComponent
         let count = order.picks.count
         for original in result.originals {
@@ -218,7 +219,7 @@ public struct Collector: Sendable {
                     name: claim(SafeFileName.make(pattern.render(values(photoName)))), bytes: original.status.size,
                     modified: original.status.modified, fingerprint: original.fingerprint, action: .add))
             guard options.companions else { continue }
-            let (found, leftOut) = Companions.find(for: original.path, in: library)
+            let (found, leftOut) = companions.find(for: original.path)
             for companion in found {
                 let name = companion.path.split(separator: "/").last.map(String.init) ?? companion.path
                 items.append(

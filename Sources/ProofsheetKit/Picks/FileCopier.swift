@@ -1,8 +1,18 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// What the flushing threads share: the next file to take, and what failed.
+@available(macOS 15, *)
+private final class FlushState: Sendable {
+    let next = Atomic<Int>(0)
+    let failures = Mutex<[ProofsheetError]>([])
+}
 
 /// The low-level file operations of `collect`: copy bit for bit, hard-link, move without
 /// replacing. C return codes become `ProofsheetError`s here, naming the file concerned.
@@ -18,10 +28,17 @@ enum FileCopier {
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// Copies `source` to `destination` (which must not exist) bit for bit, keeping the
-    /// modification time and the permission bits; the data is flushed before returning.
+    /// modification time and the permission bits. The data is not flushed here: `flush`
+    /// does all the files of a run together (one at a time, 20,000 small photos spent 44 s
+    /// waiting in fsync; sixteen at once, the file system commits them together).
     /// Returns the fingerprint of the bytes copied (computed on the way, at no extra read).
+    ///
+    /// `buffer` is reused from one file to the next (a fresh megabyte per file costs more
+    /// than copying a small one).
     @discardableResult
-    static func copy(_ source: String, to destination: String, display: String) throws(ProofsheetError) -> ContentFingerprint {
+    static func copy(
+        _ source: String, to destination: String, display: String, buffer: inout [UInt8]
+    ) throws(ProofsheetError) -> ContentFingerprint {
         let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard input >= 0 else { throw ProofsheetError(display, "cannot read (\(errorText()))") }
         defer { close(input) }
@@ -33,8 +50,8 @@ enum FileCopier {
         var closed = false
         defer { if !closed { close(output) } }
 
-        let chunk = 1 << 20
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 1 << 20) }
+        let chunk = buffer.count
         var hasher = ContentHasher()
         while true {
             let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, chunk) }
@@ -65,10 +82,43 @@ enum FileCopier {
         guard futimens(output, times) == 0 else {
             throw ProofsheetError(destination, "cannot set the modification time (\(errorText()))")
         }
-        guard fsync(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
         closed = true
         guard close(output) == 0 else { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
         return hasher.finish()
+    }
+
+    /// Flushes files (and folders) to the disk, sixteen at a time; the paths that could not
+    /// be flushed, with the reason.
+    static func flush(_ paths: [String]) -> [ProofsheetError] {
+        guard !paths.isEmpty else { return [] }
+        if #available(macOS 15, *) {
+            let state = FlushState()
+            let group = DispatchGroup()
+            for _ in 0..<min(16, paths.count) {
+                group.enter()
+                let worker = Thread {
+                    while true {
+                        let index = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard index < paths.count else { break }
+                        if let failure = flushOne(paths[index]) { state.failures.withLock { $0.append(failure) } }
+                    }
+                    group.leave()
+                }
+                worker.start()
+            }
+            group.wait()
+            return state.failures.withLock { $0 }.sorted { ByteOrder.less($0.path, $1.path) }
+        } else {
+            return paths.compactMap(flushOne)
+        }
+    }
+
+    private static func flushOne(_ path: String) -> ProofsheetError? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return ProofsheetError(path, "cannot write (\(errorText()))") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { return ProofsheetError(path, "cannot write (\(errorText()))") }
+        return nil
     }
 
     /// A hard link when the file system allows one, else a copy (saying why).
@@ -77,10 +127,12 @@ enum FileCopier {
         let code = errno
         switch code {
         case EXDEV:
-            try copy(source, to: destination, display: display)
+            var buffer: [UInt8] = []
+            try copy(source, to: destination, display: display, buffer: &buffer)
             return .copiedInstead(reason: "the library and the output folder are on different file systems")
         case EPERM, EACCES, EMLINK, ENOTSUP, EOPNOTSUPP:
-            try copy(source, to: destination, display: display)
+            var buffer: [UInt8] = []
+            try copy(source, to: destination, display: display, buffer: &buffer)
             return .copiedInstead(reason: "the file system refused a hard link (\(errorText(code)))")
         default:
             throw ProofsheetError(destination, "cannot create a hard link (\(errorText(code)))")

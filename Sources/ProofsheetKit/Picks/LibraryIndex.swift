@@ -17,13 +17,15 @@ struct LibraryIndex {
     let root: String
     let site: SiteCatalog?
     private var scanned: [LibraryFile]?
+    /// The scan, by exact name, by name as text (canonical equivalence) and by size.
+    private var byName: [[UInt8]: [LibraryFile]] = [:]
+    private var byText: [String: [LibraryFile]] = [:]
+    private var bySize: [Int64: [LibraryFile]] = [:]
     private var fingerprints: [[UInt8]: ContentFingerprint] = [:]
-    private let sitePaths: Set<[UInt8]>
 
     init(root: String, site: SiteCatalog?) {
         self.root = root
         self.site = site
-        self.sitePaths = Set(site?.photos.map { Array($0.path.utf8) } ?? [])
     }
 
     /// Where a library-relative path leads.
@@ -58,7 +60,7 @@ struct LibraryIndex {
                 return .unpublished("left out by --exclude \(quotedForMessage(pattern.glob))")
             }
         }
-        if site != nil && !sitePaths.contains(Array(relative.utf8)) {
+        if let site, site.photo(path: relative) == nil {
             // Not in the manifest: it may be a new file the gallery never showed, or a
             // hidden or excluded one whatever the rules were.
             if case .found = onDisk(components) { return .unpublished("the gallery does not show it") }
@@ -125,6 +127,13 @@ struct LibraryIndex {
         let scanner = LibraryScanner(root: root, excludes: site?.excludes ?? [])
         let files = (try? scanner.scan().files) ?? []
         scanned = files
+        for file in files {
+            bySize[file.bytes, default: []].append(file)
+            // Bare names resolve to what the gallery shows: with a site, its photos only.
+            if let site, site.photo(path: file.path) == nil { continue }
+            byName[Array(file.name.utf8), default: []].append(file)
+            byText[file.name, default: []].append(file)
+        }
         return files
     }
 
@@ -132,19 +141,17 @@ struct LibraryIndex {
     /// those whose name is the same text (NFC against NFD, as a pasted name may differ
     /// from the file system's). With a site, only the photos it shows.
     mutating func photos(named name: String) -> [LibraryFile] {
-        var files = publishedFiles()
-        if site != nil { files = files.filter { sitePaths.contains(Array($0.path.utf8)) } }
-        let exact = files.filter { $0.name.utf8.elementsEqual(name.utf8) }
-        if !exact.isEmpty { return exact }
-        return files.filter { $0.name == name }
+        _ = publishedFiles()
+        return byName[Array(name.utf8)] ?? byText[name] ?? []
     }
 
     /// Published photos of `bytes` bytes whose content is `id` (the first 12 hex digits of
     /// the fingerprint, or the whole fingerprint when the site recorded it). Only files of
     /// the right size are read.
     mutating func photos(withContent id: ContentID, bytes: Int64) -> [LibraryFile] {
+        _ = publishedFiles()
         var matches: [LibraryFile] = []
-        for file in publishedFiles() where file.bytes == bytes {
+        for file in bySize[bytes] ?? [] {
             guard let fingerprint = fingerprint(of: file.path) else { continue }
             if id.matches(fingerprint) { matches.append(file) }
         }
@@ -184,6 +191,6 @@ struct ContentID: Equatable {
         }
         guard id != StableHash.hex(of: "photo", path, digits: 12) else { return nil }
         prefix = head
-        fingerprint = site?.photos.first { $0.id == id }?.fingerprint
+        fingerprint = site?.photo(id: id)?.fingerprint
     }
 }

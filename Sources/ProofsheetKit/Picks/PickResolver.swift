@@ -71,9 +71,7 @@ struct PickResolver {
         let content = ContentID(pickID: pick.id, path: pick.path, site: index.site)
         var path = pick.path
         // Rebuilt after a rename: the site shows the photo under its new path, same id.
-        if let site = index.site, let id = pick.id, !site.photos.contains(where: { $0.path.utf8.elementsEqual(pick.path.utf8) }),
-            let moved = site.photos.first(where: { $0.id == id })
-        {
+        if let site = index.site, let id = pick.id, site.photo(path: pick.path) == nil, let moved = site.photo(id: id) {
             path = moved.path
         }
         switch index.locate(path) {
@@ -207,15 +205,15 @@ struct PickResolver {
     /// is the right one instead of a line per pick.
     private func finish(_ outcomes: [(OrderFile.Pick, Outcome)], into result: inout Result) {
         var seen: [String: OrderFile.Pick] = [:]
-        var missing: [ProofsheetError] = []
+        var problems: [(ProofsheetError, missing: Bool)] = []
         var found = 0
         for (pick, outcome) in outcomes {
             switch outcome {
             case .found(let original):
                 let identity = "\(original.status.device):\(original.status.inode)"
                 if let first = seen[identity] {
-                    result.problems.append(
-                        ProofsheetError(pick.shown, "is the same photo as \(first.shown) (\(shownPath(first.path))); picked twice"))
+                    problems.append(
+                        (ProofsheetError(pick.shown, "is the same photo as \(first.shown) (\(shownPath(first.path))); picked twice"), false))
                     continue
                 }
                 seen[identity] = pick
@@ -224,19 +222,19 @@ struct PickResolver {
                 if let notice = original.notice { result.notices.append("\(pick.shown): \(notice)") }
                 if let warning = original.warning { result.warnings.append(ProofsheetError(pick.shown, warning)) }
             case .missing(let reason):
-                let problem = ProofsheetError(pick.shown, reason)
-                missing.append(problem)
-                result.problems.append(problem)
+                problems.append((ProofsheetError(pick.shown, reason), true))
             case .problem(let reason):
-                result.problems.append(ProofsheetError(pick.shown, reason))
+                problems.append((ProofsheetError(pick.shown, reason), false))
             }
         }
         let total = outcomes.count
-        if missing.count >= 3 && found * 10 <= total {
-            result.problems.removeAll { missing.contains($0) }
+        let missing = problems.filter(\.missing).count
+        if missing >= 3 && found * 10 <= total {
             let which = found == 0 ? "none of the \(total) picks is" : "only \(found) of the \(total) picks \(found == 1 ? "is" : "are")"
-            result.problems.insert(
-                ProofsheetError(libraryDisplay, "\(which) in this folder; is it the library the gallery was built from?"), at: 0)
+            result.problems.append(ProofsheetError(libraryDisplay, "\(which) in this folder; is it the library the gallery was built from?"))
+            result.problems += problems.filter { !$0.missing }.map(\.0)
+        } else {
+            result.problems += problems.map(\.0)
         }
     }
 

@@ -9,9 +9,32 @@ import Foundation
 public struct SiteCatalog: Sendable {
     public var gallery: String
     public var title: String
-    public var photos: [Photo]
+    public var photos: [Photo] {
+        didSet { reindex() }
+    }
     /// The `--exclude` patterns the site was built with, when it keeps them.
     public var excludes: [ExcludePattern]
+    private var byID: [String: Int] = [:]
+    private var byPath: [[UInt8]: Int] = [:]
+
+    public init(gallery: String, title: String, photos: [Photo], excludes: [ExcludePattern]) {
+        self.gallery = gallery
+        self.title = title
+        self.photos = photos
+        self.excludes = excludes
+        reindex()
+    }
+
+    private mutating func reindex() {
+        byID = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        byPath = Dictionary(photos.enumerated().map { (Array($0.element.path.utf8), $0.offset) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The photo with this id.
+    public func photo(id: String) -> Photo? { byID[id].map { photos[$0] } }
+
+    /// The photo at this path (compared as bytes).
+    public func photo(path: String) -> Photo? { byPath[Array(path.utf8)].map { photos[$0] } }
 
     public struct Photo: Sendable, Equatable {
         public var id: String
