@@ -70,6 +70,10 @@ struct CollectCommand {
             }
         }
         var lines: [String] = []
+        let order = plan.orderFile
+        if let by = order.by { lines.append("picked by \(by)") }
+        if let note = order.note { lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "note: \($0)" } }
+        let notes = Dictionary(order.picks.compactMap { pick in pick.note.map { (pick.order, $0) } }, uniquingKeysWith: { a, _ in a })
         for item in plan.items {
             if let kind = item.companion {
                 lines.append("\(indent)+ \(item.path) → \(plan.display(item.name)) (\(kind.label))\(state(item.action, item.name))")
@@ -77,6 +81,9 @@ struct CollectCommand {
                 let number = String(item.order)
                 let padding = String(repeating: " ", count: max(0, width - number.count))
                 lines.append("\(padding)\(number). \(item.path) → \(plan.display(item.name))\(state(item.action, item.name))")
+                if let note = notes[item.order] {
+                    lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "\(indent)note: \($0)" }
+                }
             }
         }
         for file in plan.generated {

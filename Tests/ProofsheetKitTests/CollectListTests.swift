@@ -62,6 +62,33 @@ struct CollectListTests {
         }
     }
 
+    @Test("the dry run shows who picked, their note, and each pick's note under it")
+    func dryRunShowsNotes() async throws {
+        try await withCollectFixture { f in
+            try fixture(f)
+            let recorder = RecordingConsole()
+            let status = await CLI.run(
+                arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P", "-n"], console: recorder.console)
+            #expect(status == 0)
+            #expect(
+                recorder.out.hasPrefix(
+                    """
+                    picked by Anna "Nan" Smith
+                    note: Prints by Friday, please.
+                    note: Thank you!
+                    1. Ceremony/IMG_0042.jpg → \(f.root)/P/1-IMG_0042.jpg
+                       note: black and white please
+                    2. Party/Cake, table.jpg → \(f.root)/P/2-Cake, table.jpg
+                       note: =HYPERLINK("http://x")
+                    3. Sunset over the water.jpg → \(f.root)/P/3-Sunset over the water.jpg
+                       note: crop tighter,
+                       note: then "warmer"
+
+                    """))
+            #expect(recorder.err == "warning: order.json: 3 picks, fewer than the gallery's minimum of 20; collected all the same\n".replacingOccurrences(of: "order.json", with: f.root + "/order.json"))
+        }
+    }
+
     @Test(
         "--list prints each format to stdout and writes nothing",
         arguments: [

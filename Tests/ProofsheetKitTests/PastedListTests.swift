@@ -219,3 +219,56 @@ struct PastedListCollectTests {
         }
     }
 }
+
+@Suite("Untrusted bytes never trap the readers")
+struct ReaderRobustnessTests {
+    /// A small deterministic generator: the same bytes on every run.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+    }
+
+    @Test("mutated order files and pasted lists are read or refused with a typed error, never a crash")
+    func mutations() throws {
+        let seeds: [[UInt8]] = [
+            Array(pageList.utf8), orderJSON(),
+            Array(#"{"format": "proofsheet-order", "version": 1, "by": "A", "note": "n", "minimum": 1, "picks": [{"order": 1, "id": "abcdef012345-2", "path": "a/b.jpg", "bytes": 3, "note": "x"}]}"#.utf8),
+            Array("> > 1) “a.jpg”,\r\n>   Note: ü\r\n-- \r\n".utf8),
+        ]
+        let interesting: [UInt8] = [0x00, 0x0A, 0x0D, 0x22, 0x23, 0x2C, 0x2E, 0x2F, 0x3E, 0x5B, 0x5C, 0x7B, 0x7D, 0x80, 0xA0, 0xC2, 0xE2, 0xFF]
+        var random = Generator(state: 42)
+        var read = 0, refused = 0
+        for round in 0..<4_000 {
+            var bytes = seeds[round % seeds.count]
+            for _ in 0..<(1 + Int(random.next() % 6)) {
+                guard !bytes.isEmpty else { break }
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 4 {
+                case 0: bytes[at] = interesting[Int(random.next() % UInt64(interesting.count))]
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+                default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 8)], at: at)
+                }
+            }
+            do {
+                _ = try OrderFileParser.parseJSON(bytes, displayPath: "o")
+                read += 1
+            } catch {
+                #expect(!error.problems.isEmpty)
+                refused += 1
+            }
+            do {
+                let list = try PastedListReader.read(bytes, displayPath: "o")
+                _ = try? list.picksWithoutLibrary(displayPath: "o")
+                read += 1
+            } catch {
+                #expect(!error.problems.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(read > 0 && refused > 0)
+    }
+}
