@@ -73,6 +73,38 @@ struct CollectPublishedTests {
         }
     }
 
+    @Test("without --site, Site/ in the working folder is used when it is the order's gallery, and the dry run says so")
+    func defaultSite() async throws {
+        try await withCollectFixture { f in
+            try f.add("Album/shown.jpg", seed: 1)
+            try f.add("Drafts/draft.jpg", seed: 2)
+            _ = try await build(f.library, into: f.root + "/Site") { $0.excludes = [ExcludePattern("Drafts")] }
+            let gallery = try readManifest(f.root + "/Site").gallery
+            func order(_ gallery: String) throws {
+                try FileSystem.writeAtomically(
+                    #"{"format": "proofsheet-order", "version": 1, "gallery": "\#(gallery)", "picks": [{"order": 1, "path": "Drafts/draft.jpg", "bytes": \#(FileSystem.fileStatus(f.library + "/Drafts/draft.jpg")!.size)}]}"#,
+                    to: f.root + "/order.json")
+            }
+            try order(gallery)
+            #expect(f.problems(f.collector()) == ["#1 draft.jpg: not in the gallery (the gallery does not show it)"])
+            // Another gallery's site says nothing about this order.
+            try order("0123456789ab")
+            let plan = try f.collector().plan()
+            #expect(plan.site == nil && plan.items.map(\.path) == ["Drafts/draft.jpg"])
+            try f.add("Album/b.jpg", seed: 3)
+            try FileSystem.writeAtomically(
+                #"{"format": "proofsheet-order", "version": 1, "gallery": "\#(gallery)", "picks": [{"order": 1, "path": "Album/shown.jpg", "bytes": \#(FileSystem.fileStatus(f.library + "/Album/shown.jpg")!.size)}]}"#,
+                to: f.root + "/order.json")
+            #expect(try f.collector().plan().site == "Site")
+            let recorder = RecordingConsole()
+            #expect(
+                await CLI.run(
+                    arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P", "-n", "--site", f.root + "/Site"],
+                    console: recorder.console) == 0)
+            #expect(recorder.out.hasPrefix("what the gallery published: as \(f.root)/Site/manifest.json says\n"))
+        }
+    }
+
     @Test("a photo reached through a folder symlink was never published (the scanner does not follow them)")
     func folderSymlink() async throws {
         try await withCollectFixture { f in

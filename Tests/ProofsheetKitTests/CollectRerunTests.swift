@@ -122,6 +122,22 @@ struct CollectRerunTests {
         }
     }
 
+    @Test("the order file's copy in the folder, edited and given again, is the order: no --overwrite needed")
+    func editedCopyAsOrder() async throws {
+        try await withCollectFixture { f in
+            for (i, name) in ["a", "b"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
+            try f.order(["a.jpg", "b.jpg"])
+            _ = try f.collector().run()
+            // The photographer drops b from the copy kept in the folder and collects it.
+            try FileSystem.writeAtomically(try FileSystem.read(f.root + "/order.json"), to: f.root + "/Picks/order.json")
+            try f.order(["a.jpg"], name: "Picks/order.json")
+            let report = try f.collector(order: "Picks/order.json").run()
+            #expect(report.plan.removals == ["2-b.jpg"])
+            #expect(f.picked(f.root + "/Picks") == ["1-a.jpg", "order.json"])
+            #expect(try f.collector(order: "Picks/order.json").run().plan.isNothingToDo)
+        }
+    }
+
     @Test("a staging folder left by a killed run is removed by the next run")
     func staleStaging() async throws {
         try await withCollectFixture { f in

@@ -34,6 +34,9 @@ public struct CollectPlan: Sendable {
     /// finishes or rolls them back first (a dry run only says so).
     public var interrupted: [String]
     public var link: Bool
+    /// The site whose manifest said what was published (`--site`, or `Site/` when it is
+    /// the order's gallery); nil when the scanner's rules did.
+    public var site: String?
 
     public enum Action: Sendable, Equatable {
         /// A new file.

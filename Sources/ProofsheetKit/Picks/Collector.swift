@@ -85,7 +85,7 @@ public struct Collector: Sendable {
         if options.library != nil {
             var problems: [ProofsheetError] = []
             guard let library = checkedLibrary(&problems) else { throw CollectRefusal(problems) }
-            var resolver = try resolver(library: library)
+            var (resolver, _) = try resolver(library: library, gallery: order.gallery)
             let result = resolver.resolve(order.document)
             guard result.problems.isEmpty else { throw CollectRefusal(result.problems) }
             file = Self.currentPaths(result)
@@ -118,6 +118,13 @@ public struct Collector: Sendable {
             case .text(let list): list.title
             }
         }
+
+        var gallery: String? {
+            switch document {
+            case .json(let file): file.gallery
+            case .text(let list): list.gallery
+            }
+        }
     }
 
     func load() throws(CollectRefusal) -> LoadedOrder {
@@ -142,19 +149,33 @@ public struct Collector: Sendable {
         try plan(try load())
     }
 
-    private func resolver(library: String) throws(CollectRefusal) -> PickResolver {
+    /// The build's default output folder: used as `--site` when it is this gallery's.
+    static let defaultSite = "Site"
+
+    /// The resolver, with the site that says what was published: `--site`, else `Site/`
+    /// in the working folder when it is the order's gallery (build's default output, so a
+    /// photographer need not remember --site); and how that site is named, when there is one.
+    private func resolver(library: String, gallery: String?) throws(CollectRefusal) -> (PickResolver, site: String?) {
         var site: SiteCatalog?
+        var shown: String?
         if let path = options.site {
             do {
                 site = try SiteCatalog.read(site: absolute(path), display: path)
             } catch {
                 throw CollectRefusal([error])
             }
+            shown = path
+        } else if let gallery, let found = try? SiteCatalog.read(site: absolute(Self.defaultSite), display: Self.defaultSite),
+            found.gallery == gallery
+        {
+            site = found
+            shown = Self.defaultSite
         }
-        return PickResolver(
+        let resolver = PickResolver(
             index: LibraryIndex(root: library, site: site), libraryDisplay: options.library ?? library,
             orderDisplay: (options.orderFile == CollectOptions.standardInput ? "standard input" : (options.orderFile as NSString).lastPathComponent),
             acceptChanged: options.acceptChanged)
+        return (resolver, shown)
     }
 
     func plan(_ loaded: LoadedOrder) throws(CollectRefusal) -> CollectPlan {
@@ -164,7 +185,7 @@ public struct Collector: Sendable {
         let output = checkedOutput(title: loaded.title, library: library, &problems)
         guard let library, let output else { throw CollectRefusal(problems) }
 
-        var resolver = try resolver(library: library)
+        var (resolver, site) = try resolver(library: library, gallery: loaded.gallery)
         let result = resolver.resolve(loaded.document)
         guard result.problems.isEmpty else { throw CollectRefusal(result.problems) }
         var warnings = result.warnings
@@ -250,6 +271,7 @@ public struct Collector: Sendable {
             outputExists: output.exists, items: items, generated: generated, removals: [], kept: [], previousRecord: nil,
             replacesRecord: false, warnings: warnings, notices: result.notices,
             interrupted: CollectTransaction.interrupted(output: output.path), link: options.link)
+        plan.site = site
         if output.exists {
             compareWithFolder(&plan, &problems)
             guard problems.isEmpty else { throw CollectRefusal(problems) }
@@ -309,8 +331,16 @@ public struct Collector: Sendable {
                     && entry.modified == item.modified
             }
         }
+        // The order file given may be the copy in this folder, edited and run again: it is
+        // replaced by itself, as read, whoever changed it.
+        let given = options.orderFile == CollectOptions.standardInput ? nil : FileSystem.realPath(absolute(options.orderFile))
         for index in plan.generated.indices {
             let generated = plan.generated[index]
+            if generated.role == .order, let given, FileSystem.realPath(output + "/" + generated.name) == given {
+                let same = previous?.entry(named: generated.name)?.isUnchanged(in: output) == true
+                plan.generated[index].action = same ? .unchanged : .replace
+                continue
+            }
             plan.generated[index].action = action(generated.name) { _ in
                 (try? FileSystem.read(output + "/" + generated.name)) == generated.bytes
             }
