@@ -15,10 +15,15 @@ BIN := .build/release/proofsheet
 VENV := .venv
 PYTHON ?= python3
 
-# Debian packages: to build and run; to test (browsers); to benchmark (the contenders).
-APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config
-APT_TEST := $(APT_BUILD) xxhash chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
-APT_BENCH := $(APT_BUILD) libvips-tools imagemagick libjpeg-turbo-progs python3-venv
+# Debian packages: to build and run (the decoders, Little CMS, Ghostscript's CMYK profile
+# for CMYK photos without one); to test (browsers; the encoders the imaging tests make
+# their photos with, libvips that judges them, ICC profiles); to benchmark (the contenders).
+APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config \
+	libheif-dev liblcms2-dev libtiff-dev libpng-dev libwebp-dev zlib1g-dev libgs-common
+APT_IMAGING := imagemagick libheif-examples webp libimage-exiftool-perl libtiff-tools libvips-tools \
+	colord-data argyll-ref python3
+APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
+APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -24,12 +24,31 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
+        .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(
+            name: "CLCMS", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
 
-        // proofsheet's own C: the resampler, turning photos upright, and the glue to C
-        // libraries whose error handling Swift cannot take part in (libjpeg's longjmp).
+        // proofsheet's own C: the resampler, turning photos upright, colour transforms, and
+        // the glue to the decoders, whose error handling Swift cannot take part in
+        // (longjmp, process-wide handlers).
         .target(
             name: "CImaging",
-            dependencies: ["CGD", "CJPEG"]),
+            dependencies: ["CGD", "CJPEG", "CHeif", "CLCMS", "CTIFF", "CPNG", "CWebP", "CZlib"]),
 
         // All domain logic; the only module that imports the C ones.
         .target(

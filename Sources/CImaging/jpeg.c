@@ -2,13 +2,13 @@
  * libjpeg-turbo: a row-at-a-time decoder and a row-at-a-time encoder.
  *
  * libjpeg reports errors with longjmp, which Swift cannot catch. Every libjpeg call
- * therefore stays inside these C functions, and the jump never crosses a Swift frame.
- * Decoded rows are BGRX, which is gd's in-memory pixel layout (0x00RRGGBB, alpha 0 =
- * opaque) on little-endian machines, and encoding reads gd's rows the same way, so no
- * pixel is converted on the way in or out.
+ * therefore stays inside these C functions, each with its own setjmp, and the jump never
+ * crosses a Swift frame. Decoded rows are BGRX, which is gd's in-memory pixel layout
+ * (0x00RRGGBB, alpha 0 = opaque) on little-endian machines, and encoding reads gd's rows
+ * the same way, so no pixel is converted on the way in or out.
  */
 
-#include "CImaging.h"
+#include "decoder.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -21,161 +21,219 @@ typedef struct {
     struct jpeg_error_mgr pub;
     jmp_buf jump;
     int premature_end;
+    int unsupported;
+    ps_messages *messages; /* where corrupt-data warnings go (NULL: nowhere) */
     char message[JMSG_LENGTH_MAX];
 } ps_jpeg_error_mgr;
 
 static void ps_jpeg_error_exit(j_common_ptr cinfo) {
     ps_jpeg_error_mgr *err = (ps_jpeg_error_mgr *)cinfo->err;
     (*cinfo->err->format_message)(cinfo, err->message);
+    /* Valid JPEGs that this libjpeg cannot decode (12-bit, lossless, hierarchical). */
+    const int code = cinfo->err->msg_code;
+    if (code == JERR_BAD_PRECISION || code == JERR_SOF_UNSUPPORTED || code == JERR_NOT_COMPILED) err->unsupported = 1;
     longjmp(err->jump, 1);
 }
 
 static void ps_jpeg_emit_message(j_common_ptr cinfo, int level) {
     ps_jpeg_error_mgr *err = (ps_jpeg_error_mgr *)cinfo->err;
-    /* Level -1 is a warning about corrupt data; only a premature end loses pixels. */
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) err->premature_end = 1;
+    if (level >= 0) return; /* trace messages */
+    const int code = cinfo->err->msg_code;
+    if (code == JWRN_JPEG_EOF) {
+        /* Only a premature end loses pixels: the decode fails as truncated. */
+        err->premature_end = 1;
+    } else if (code != JWRN_EXTRANEOUS_DATA) {
+        /* Damaged data libjpeg decodes past (bad Huffman codes, missing markers): the photo
+           is shown and its warning says so. Stray bytes between markers lose nothing. */
+        char text[JMSG_LENGTH_MAX];
+        (*cinfo->err->format_message)(cinfo, text);
+        ps_messages_add(err->messages, "libjpeg", "%s", text);
+    }
 }
 
-/*
- * A decoder that hands out its rows one at a time (ps_jpeg_reader_row), so that a
- * consumer such as the resampler can filter them as they come and the full decode never
- * exists in memory. Opened at the smallest DCT scale (1/8, 1/4, 1/2 or 1) whose long
- * edge is still at least `min_long_edge`; refused before decoding anything if the header
- * declares more than `max_pixels`. Rows are B, G, R, X bytes (X unspecified). Every
- * libjpeg call happens in these functions, each with its own setjmp, so an error never
- * jumps past the consumer: the row function returns NULL and the reader keeps why.
- */
-struct ps_jpeg_reader {
+typedef struct {
+    ps_decoder base;
     struct jpeg_decompress_struct cinfo;
     ps_jpeg_error_mgr err;
-    int status;              /* PS_JPEG_OK until a row fails */
+    struct jpeg_progress_mgr progress;
+    int max_scans, too_many_scans;
+    int created;
     int cmyk;
+    ps_cmyk *cmyk_transform; /* CMYK → sRGB, NULL for the formula */
+    int inverted;            /* Adobe (Photoshop) CMYK: stored as 255 − ink */
     unsigned char *row;      /* the row handed out */
     unsigned char *cmyk_row; /* what libjpeg wrote, for CMYK files */
-};
+} ps_jpeg_decoder;
 
-void ps_jpeg_reader_close(ps_jpeg_reader *reader) {
-    if (reader == NULL) return;
-    jpeg_destroy_decompress(&reader->cinfo);
-    free(reader->row);
-    free(reader->cmyk_row);
-    free(reader);
+/* Called by libjpeg as it reads; refuses endless progressive scans (a few hostile bytes a
+   scan make libjpeg redo the whole image each time), as djpeg -maxscans does. */
+static void ps_jpeg_progress(j_common_ptr cinfo) {
+    ps_jpeg_decoder *decoder = (ps_jpeg_decoder *)((char *)cinfo - offsetof(ps_jpeg_decoder, cinfo));
+    if (cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number > decoder->max_scans) {
+        snprintf(decoder->err.message, sizeof decoder->err.message,
+                 "refused: a progressive JPEG of more than %d scans (real ones have about 10)", decoder->max_scans);
+        decoder->too_many_scans = 1;
+        longjmp(decoder->err.jump, 1);
+    }
 }
 
-int ps_jpeg_reader_open(const unsigned char *data, unsigned long size,
-                                      int min_long_edge, long long max_pixels,
-                                      int *stored_width, int *stored_height, int *width, int *height,
-                                      ps_jpeg_reader **out, char *message, size_t message_size) {
-    *out = NULL;
-    ps_jpeg_reader *reader = calloc(1, sizeof *reader);  /* zeroed: destroy is safe at once */
-    if (reader == NULL) return PS_JPEG_NO_MEMORY;
-    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
-    cinfo->err = jpeg_std_error(&reader->err.pub);
-    reader->err.pub.error_exit = ps_jpeg_error_exit;
-    reader->err.pub.emit_message = ps_jpeg_emit_message;
-    if (setjmp(reader->err.jump)) {
-        snprintf(message, message_size, "%s", reader->err.message);
-        ps_jpeg_reader_close(reader);
-        return PS_JPEG_ERROR;
+static void ps_jpeg_destroy(ps_decoder *base) {
+    ps_jpeg_decoder *decoder = (ps_jpeg_decoder *)base;
+    if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+    ps_cmyk_close(decoder->cmyk_transform);
+    free(decoder->row);
+    free(decoder->cmyk_row);
+}
+
+/* The status of a failure caught by setjmp. */
+static int ps_jpeg_failure(ps_jpeg_decoder *decoder) {
+    if (decoder->err.unsupported) return PS_UNSUPPORTED;
+    if (decoder->err.premature_end) return PS_TRUNCATED;
+    return PS_ERROR;
+}
+
+static void ps_jpeg_convert_cmyk(ps_jpeg_decoder *decoder) {
+    const unsigned width = decoder->cinfo.output_width;
+    if (decoder->cmyk_transform != NULL) {
+        ps_cmyk_convert(decoder->cmyk_transform, decoder->cmyk_row, decoder->row, (int)width);
+        return;
+    }
+    /* No profile to be had: the usual formula, ink multiplied by the inverse of black. */
+    int *pixels = (int *)(void *)decoder->row;
+    const unsigned char *cmyk = decoder->cmyk_row;
+    for (unsigned x = 0; x < width; x++, cmyk += 4) {
+        int c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        if (!decoder->inverted) c = 255 - c, m = 255 - m, y = 255 - y, k = 255 - k;
+        pixels[x] = gdTrueColor(c * k / 255, m * k / 255, y * k / 255);
+    }
+}
+
+static const unsigned char *ps_jpeg_row(ps_decoder *base, int y) {
+    ps_jpeg_decoder *decoder = (ps_jpeg_decoder *)base;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (setjmp(decoder->err.jump)) {
+        ps_decoder_fail(base, ps_jpeg_failure(decoder), "%s", decoder->err.message);
+        return NULL;
+    }
+    if (y != (int)cinfo->output_scanline) {
+        ps_decoder_fail(base, PS_ERROR, "row %d asked out of order", y);
+        return NULL;
+    }
+    JSAMPROW row = decoder->cmyk ? decoder->cmyk_row : decoder->row;
+    jpeg_read_scanlines(cinfo, &row, 1);
+    if (decoder->err.premature_end) {
+        ps_decoder_fail(base, PS_TRUNCATED, "the file ends before the image does (truncated)");
+        return NULL;
+    }
+    if (decoder->cmyk) ps_jpeg_convert_cmyk(decoder);
+    return decoder->row;
+}
+
+static void ps_jpeg_finish(ps_decoder *base) {
+    ps_jpeg_decoder *decoder = (ps_jpeg_decoder *)base;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (setjmp(decoder->err.jump)) {
+        ps_decoder_fail(base, ps_jpeg_failure(decoder), "%s", decoder->err.message);
+        return;
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW row = decoder->cmyk ? decoder->cmyk_row : decoder->row;
+        jpeg_read_scanlines(cinfo, &row, 1);
+        if (decoder->err.premature_end) break;
+    }
+    if (!decoder->err.premature_end) jpeg_finish_decompress(cinfo);
+    if (decoder->err.premature_end) ps_decoder_fail(base, PS_TRUNCATED, "the file ends before the image does (truncated)");
+}
+
+ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result) {
+    ps_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    if (decoder == NULL) return NULL;
+    ps_decoder *base = &decoder->base;
+    base->row = ps_jpeg_row;
+    base->finish = ps_jpeg_finish;
+    base->destroy = ps_jpeg_destroy;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    cinfo->err = jpeg_std_error(&decoder->err.pub);
+    decoder->err.pub.error_exit = ps_jpeg_error_exit;
+    decoder->err.pub.emit_message = ps_jpeg_emit_message;
+    decoder->err.messages = &base->messages;
+    decoder->max_scans = request->max_scans > 0 ? request->max_scans : 1000;
+    if (setjmp(decoder->err.jump)) {
+        const int status = decoder->too_many_scans ? PS_ERROR : ps_jpeg_failure(decoder);
+        if (status == PS_UNSUPPORTED) {
+            ps_result_fail(result, status, "a JPEG that this machine's libjpeg-turbo cannot decode (%s)", decoder->err.message);
+        } else if (status == PS_TRUNCATED) {
+            ps_result_fail(result, status, "the file ends before the image does (truncated)");
+        } else {
+            ps_result_fail(result, status, "%s", decoder->err.message);
+        }
+        ps_decoder_close(base);
+        return NULL;
     }
     jpeg_create_decompress(cinfo);
-    jpeg_mem_src(cinfo, data, size);
+    decoder->created = 1;
+    decoder->progress.progress_monitor = ps_jpeg_progress;
+    cinfo->progress = &decoder->progress;
+    if (size > 0xFFFFFFFFu) {
+        ps_result_fail(result, PS_ERROR, "the file is too big for a JPEG");
+        ps_decoder_close(base);
+        return NULL;
+    }
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF); /* ICC profile chunks */
     jpeg_read_header(cinfo, TRUE);
-    *stored_width = (int)cinfo->image_width;
-    *stored_height = (int)cinfo->image_height;
-    if ((long long)cinfo->image_width * (long long)cinfo->image_height > max_pixels) {
-        ps_jpeg_reader_close(reader);
-        return PS_JPEG_TOO_LARGE;
+    base->stored_width = (int)cinfo->image_width;
+    base->stored_height = (int)cinfo->image_height;
+    result->stored_width = base->stored_width;
+    result->stored_height = base->stored_height;
+    if ((long long)cinfo->image_width * (long long)cinfo->image_height > request->max_pixels) {
+        ps_result_fail(result, PS_TOO_LARGE, "too large");
+        ps_decoder_close(base);
+        return NULL;
     }
-    const int long_edge = cinfo->image_width > cinfo->image_height ? cinfo->image_width : cinfo->image_height;
+    const int long_edge = cinfo->image_width > cinfo->image_height ? (int)cinfo->image_width : (int)cinfo->image_height;
     int denom = 1;
-    while (denom < 8 && (long_edge + 2 * denom - 1) / (2 * denom) >= min_long_edge) denom *= 2;
+    if (request->min_long_edge > 0)
+        while (denom < 8 && (long_edge + 2 * denom - 1) / (2 * denom) >= request->min_long_edge) denom *= 2;
     cinfo->scale_num = 1;
-    cinfo->scale_denom = denom;
-    reader->cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
-    cinfo->out_color_space = reader->cmyk ? JCS_CMYK : JCS_EXT_BGRX;
+    cinfo->scale_denom = (unsigned)denom;
+
+    JOCTET *icc = NULL;
+    unsigned icc_size = 0;
+    if (jpeg_read_icc_profile(cinfo, &icc, &icc_size) && icc != NULL) {
+        base->icc = icc;
+        base->icc_size = icc_size;
+    }
+    decoder->cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    if (decoder->cmyk) {
+        /* Photoshop (and every tool after it) writes Adobe CMYK inverted; the Adobe marker
+           says which convention a file follows. */
+        decoder->inverted = cinfo->saw_Adobe_marker;
+        decoder->cmyk_transform = ps_cmyk_open(base->icc, base->icc_size, decoder->inverted, 8, &base->messages);
+        /* The rows leave here in sRGB: no profile is left to apply. */
+        free(base->icc);
+        base->icc = NULL;
+        base->icc_size = 0;
+        cinfo->out_color_space = JCS_CMYK;
+    } else {
+        base->pixels = cinfo->jpeg_color_space == JCS_GRAYSCALE ? PS_PIXELS_GRAY : PS_PIXELS_RGB;
+        cinfo->out_color_space = JCS_EXT_BGRX;
+    }
     jpeg_start_decompress(cinfo);
-    reader->row = malloc((size_t)cinfo->output_width * 4);
-    if (reader->cmyk) reader->cmyk_row = malloc((size_t)cinfo->output_width * 4);
-    if (reader->row == NULL || (reader->cmyk && reader->cmyk_row == NULL)) {
-        ps_jpeg_reader_close(reader);
-        return PS_JPEG_NO_MEMORY;
-    }
-    *width = (int)cinfo->output_width;
-    *height = (int)cinfo->output_height;
-    *out = reader;
-    return PS_JPEG_OK;
-}
-
-/* Row `y` (rows in order, each once), or NULL if it cannot be had: see ps_jpeg_reader_finish. */
-const unsigned char *ps_jpeg_reader_row(void *context, int y) {
-    ps_jpeg_reader *reader = (ps_jpeg_reader *)context;
-    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
-    if (reader->status != PS_JPEG_OK) return NULL;
-    if (setjmp(reader->err.jump)) {
-        reader->status = PS_JPEG_ERROR;
+    decoder->row = calloc((size_t)cinfo->output_width, 4);
+    if (decoder->cmyk) decoder->cmyk_row = calloc((size_t)cinfo->output_width, 4);
+    if (decoder->row == NULL || (decoder->cmyk && decoder->cmyk_row == NULL)) {
+        ps_result_fail(result, PS_NO_MEMORY, "out of memory");
+        ps_decoder_close(base);
         return NULL;
     }
-    if (y != (int)cinfo->output_scanline || cinfo->output_scanline >= cinfo->output_height) {
-        snprintf(reader->err.message, sizeof reader->err.message, "row %d asked out of order", y);
-        reader->status = PS_JPEG_ERROR;
-        return NULL;
-    }
-    JSAMPROW row = reader->cmyk ? reader->cmyk_row : reader->row;
-    jpeg_read_scanlines(cinfo, &row, 1);
-    if (reader->err.premature_end) {
-        reader->status = PS_JPEG_TRUNCATED;
-        return NULL;
-    }
-    if (reader->cmyk) {
-        int *pixels = (int *)(void *)reader->row;
-        const unsigned char *cmyk = reader->cmyk_row;
-        /* Photoshop writes inverted CMYK; this is the usual approximation. */
-        for (unsigned x = 0; x < cinfo->output_width; x++) {
-            const int c = cmyk[4 * x], m = cmyk[4 * x + 1], yy = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
-            pixels[x] = gdTrueColor(c * k / 255, m * k / 255, yy * k / 255);
-        }
-    }
-    return reader->row;
+    base->width = (int)cinfo->output_width;
+    base->height = (int)cinfo->output_height;
+    return base;
 }
 
-/*
- * Reads what the consumer left (rows, then the end of the file) and says whether the
- * whole image was there: PS_JPEG_OK, PS_JPEG_TRUNCATED or PS_JPEG_ERROR with `message`.
- * Also the way to learn why ps_jpeg_reader_row returned NULL.
- */
-int ps_jpeg_reader_finish(ps_jpeg_reader *reader, char *message, size_t message_size) {
-    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
-    if (reader->status == PS_JPEG_OK) {
-        if (setjmp(reader->err.jump)) {
-            reader->status = PS_JPEG_ERROR;
-        } else {
-            while (cinfo->output_scanline < cinfo->output_height && reader->status == PS_JPEG_OK) {
-                JSAMPROW row = reader->cmyk ? reader->cmyk_row : reader->row;
-                jpeg_read_scanlines(cinfo, &row, 1);
-                if (reader->err.premature_end) reader->status = PS_JPEG_TRUNCATED;
-            }
-            if (reader->status == PS_JPEG_OK) {
-                jpeg_finish_decompress(cinfo);
-                if (reader->err.premature_end) reader->status = PS_JPEG_TRUNCATED;
-            }
-        }
-    }
-    if (reader->status == PS_JPEG_TRUNCATED) {
-        snprintf(message, message_size, "the file ends before the image does (truncated)");
-    } else if (reader->status != PS_JPEG_OK) {
-        snprintf(message, message_size, "%s", reader->err.message);
-    }
-    return reader->status;
-}
-
-/*
- * Encodes a truecolor gd image as a baseline JPEG (4:2:0, no metadata) straight from its
- * rows: gd's 0x00RRGGBB pixels are BGRX bytes to libjpeg-turbo, so nothing is converted
- * or copied first. On success *out holds a malloc'd buffer the caller frees with free().
- */
-int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned long *out_size,
-                                 char *message, size_t message_size) {
+int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned long *out_size, char *message,
+                   size_t message_size) {
     struct jpeg_compress_struct cinfo;
     ps_jpeg_error_mgr err;
     unsigned char *volatile buffer = NULL;
@@ -184,7 +242,7 @@ int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned 
     *out_size = 0;
     if (!gdImageTrueColor(image)) {
         snprintf(message, message_size, "not a truecolor image");
-        return PS_JPEG_ERROR;
+        return PS_ERROR;
     }
     memset(&err, 0, sizeof err);
     cinfo.err = jpeg_std_error(&err.pub);
@@ -194,7 +252,7 @@ int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned 
         snprintf(message, message_size, "%s", err.message);
         jpeg_destroy_compress(&cinfo);
         free(buffer);
-        return PS_JPEG_ERROR;
+        return PS_ERROR;
     }
     jpeg_create_compress(&cinfo);
     jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&size);
@@ -213,6 +271,5 @@ int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned 
     jpeg_destroy_compress(&cinfo);
     *out = buffer;
     *out_size = size;
-    return PS_JPEG_OK;
+    return PS_OK;
 }
-

@@ -2,10 +2,11 @@
 #define PROOFSHEET_CIMAGING_H
 
 /*
- * proofsheet's own C: what runs on every pixel (resampling, turning, flattening) and the
- * glue to the C libraries that report errors in ways Swift cannot take part in
- * (libjpeg's longjmp). Everything here is called from ProofsheetKit/Imaging only, and
- * no pointer it hands out leaves that folder.
+ * proofsheet's own C: what runs on every pixel (resampling, turning, flattening, colour
+ * transforms) and the glue to the C libraries that decode photos (libjpeg-turbo, libpng,
+ * libwebp, libtiff, libheif, libgd), convert colour (Little CMS) and report errors in ways
+ * Swift cannot take part in (longjmp, global handlers). Everything here is called from
+ * ProofsheetKit/Imaging only, and no pointer it hands out leaves that folder.
  */
 
 #include <stddef.h>
@@ -52,40 +53,115 @@ gdImagePtr ps_gd_resampled(gdImagePtr src, int dw, int dh, int lobes);
    glibc refused a value; elsewhere it does nothing and returns 1. */
 int ps_keep_freed_memory(void);
 
-/* MARK: JPEG (jpeg.c) */
+/* MARK: Decoding (decoder.c and one file per format) */
 
+/* Statuses of every decoding call. */
 enum {
-    PS_JPEG_OK = 0,
-    PS_JPEG_ERROR = 1,       /* corrupt or unsupported data; message says why */
-    PS_JPEG_TRUNCATED = 2,   /* the data ends before the image does */
-    PS_JPEG_TOO_LARGE = 3,   /* the header declares more pixels than allowed */
-    PS_JPEG_NO_MEMORY = 4,
+    PS_OK = 0,
+    PS_ERROR = 1,        /* corrupt or invalid data; the reason says why */
+    PS_TRUNCATED = 2,    /* the data ends before the image does */
+    PS_TOO_LARGE = 3,    /* the decoder's own header declares more pixels than allowed */
+    PS_NO_MEMORY = 4,
+    PS_UNSUPPORTED = 5,  /* a valid image that no library on this machine decodes; the reason says which */
 };
 
-/* A libjpeg-turbo decoder that hands out its rows one at a time (ps_jpeg_reader_row). */
-typedef struct ps_jpeg_reader ps_jpeg_reader;
+/* The formats, in the order of Swift's ImageFormat. */
+enum {
+    PS_FORMAT_JPEG = 0,
+    PS_FORMAT_PNG = 1,
+    PS_FORMAT_GIF = 2,
+    PS_FORMAT_WEBP = 3,
+    PS_FORMAT_TIFF = 4,
+    PS_FORMAT_BMP = 5,
+    PS_FORMAT_HEIF = 6,
+    PS_FORMAT_AVIF = 7,
+};
 
-/* Opens `data` at the smallest DCT scale (1/8, 1/4, 1/2 or 1) whose long edge is still
-   at least `min_long_edge`; refused (PS_JPEG_TOO_LARGE) before decoding anything if the
-   header declares more than `max_pixels`. The reader points into `data`. */
-int ps_jpeg_reader_open(const unsigned char *data, unsigned long size, int min_long_edge, long long max_pixels,
-                        int *stored_width, int *stored_height, int *width, int *height, ps_jpeg_reader **out,
-                        char *message, size_t message_size);
+#define PS_REASON_SIZE 256
+#define PS_MESSAGES_SIZE 512
 
-/* Row `y` (rows in order, each once) as B, G, R, X bytes, or NULL if it cannot be had:
-   see ps_jpeg_reader_finish. A ps_row_source, with the reader as context. */
-const unsigned char *ps_jpeg_reader_row(void *context, int y);
+typedef struct {
+    /* JPEG: decode at the smallest DCT scale whose long edge still covers this (0: full). */
+    int min_long_edge;
+    /* Refused (PS_TOO_LARGE) before any pixel buffer is allocated. */
+    long long max_pixels;
+    /* JPEG: refused past this many progressive scans (libjpeg's progress monitor). */
+    int max_scans;
+    /* GIF: the logical screen the first frame is composed on, and the frame's place in it. */
+    int screen_width, screen_height, frame_left, frame_top;
+} ps_decode_request;
 
-/* Reads what the consumer left (rows, then the end of the file) and says whether the
-   whole image was there: PS_JPEG_OK, PS_JPEG_TRUNCATED or PS_JPEG_ERROR with `message`.
-   Also the way to learn why ps_jpeg_reader_row returned NULL. */
-int ps_jpeg_reader_finish(ps_jpeg_reader *reader, char *message, size_t message_size);
+typedef struct {
+    int status;
+    /* The size of the rows handed out, and the image's own size (also with PS_TOO_LARGE). */
+    int width, height, stored_width, stored_height;
+    char reason[PS_REASON_SIZE];
+} ps_open_result;
 
-void ps_jpeg_reader_close(ps_jpeg_reader *reader);
+/* An opened photo that hands out its rows (flattened on white, CMYK already converted). */
+typedef struct ps_decoder ps_decoder;
+
+/* Opens `data` (which must outlive the decoder) as `format`; on failure *out is NULL and
+   `result` says why. Every library message goes to the decoder (or the reason), never to
+   stderr. */
+void ps_decoder_open(int format, const unsigned char *data, size_t size, const ps_decode_request *request,
+                     ps_decoder **out, ps_open_result *result);
+
+/* A ps_row_source with the decoder as context. */
+const unsigned char *ps_decoder_row(void *decoder, int y);
+
+/* Reads what the consumer left and says whether the whole image was there (a status);
+   `reason` says why not, or why a row was NULL. */
+int ps_decoder_finish(ps_decoder *decoder, char *reason, size_t reason_size);
+
+/* What the libraries said about damaged but usable data, "; "-separated, or "". */
+const char *ps_decoder_messages(const ps_decoder *decoder);
+
+void ps_decoder_close(ps_decoder *decoder);
+
+/* Whether libheif on this machine decodes HEVC (HEIF) and AV1 (AVIF), asked at run time. */
+int ps_heif_can_decode(int format);
+
+/* MARK: Colour (color.c) */
+
+/* A Little CMS transform of a decoder's pixels to sRGB (relative colorimetric with
+   black-point compensation). */
+typedef struct ps_color ps_color;
+
+/* The transform the decoder's pixels need, from its embedded ICC profile (or HEIF nclx
+   colour description); NULL when they are sRGB already or carry no profile. A profile
+   that cannot be used is ignored, and `note` says so (else it is left ""). */
+ps_color *ps_decoder_color(ps_decoder *decoder, char *note, size_t note_size);
+
+/* Converts every pixel of a truecolor image in place. */
+void ps_color_apply(ps_color *color, gdImagePtr image);
+
+void ps_color_close(ps_color *color);
+
+/* MARK: Metadata helpers */
+
+/* The HEIF/AVIF primary image's Exif block as TIFF data (the offset in front skipped), in
+   a malloc'd buffer the caller frees; 0 if there is none. Read by libheif. */
+int ps_heif_exif(const unsigned char *data, size_t size, unsigned char **out, size_t *out_size);
+
+/* zlib-inflates `in` into at most `capacity` bytes of `out`; the byte count, or -1 when the
+   data is not zlib data or does not fit. */
+long ps_inflate(const unsigned char *in, size_t size, unsigned char *out, size_t capacity);
+
+/* MARK: Encoding */
 
 /* Encodes a truecolor gd image as a baseline JPEG (4:2:0, no metadata) straight from its
    rows. On success *out holds a malloc'd buffer the caller frees with free(). */
 int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned long *out_size, char *message,
                    size_t message_size);
+
+/* For tests and the demo: a HEIF (HEVC) or AVIF (AV1) of a truecolor image with libheif's
+   encoder, stored turned for `orientation` (irot/imir written by libheif), with an Exif
+   block (TIFF data), an ICC profile or an nclx description (H.273 colour primaries and
+   transfer characteristics, when `primaries` > 0) when given. Lossless when `quality` is
+   100. On success *out is a malloc'd buffer the caller frees with free(). */
+int ps_heif_encode(gdImagePtr image, int avif, int quality, int orientation, const unsigned char *exif,
+                   size_t exif_size, const unsigned char *icc, size_t icc_size, int primaries, int transfer,
+                   unsigned char **out, size_t *out_size, char *reason, size_t reason_size);
 
 #endif

@@ -12,10 +12,9 @@ public struct Canvas: ~Copyable {
         self.init(image: try GDImage(width: width, height: height))
     }
 
-    /// Decodes any format libgd reads (the whole image, no scaling).
+    /// Decodes any format proofsheet reads (the whole image, as stored, no scaling, in sRGB).
     public init(decoding bytes: [UInt8]) throws {
-        guard let format = ImageFormat.sniff(bytes) else { throw ImagingError.corrupt("not an image") }
-        self.init(image: try GDImage.decode(bytes, format: format))
+        self.init(image: try GDImage.decode(bytes))
     }
 
     public var width: Int { image.width }
@@ -51,5 +50,20 @@ public struct Canvas: ~Copyable {
     }
 
     public func jpegData(quality: Int = 90) throws -> [UInt8] { try image.jpegData(quality: quality) }
+
+    /// This canvas as a HEIF (HEVC) or AVIF (AV1) by libheif's encoder: stored turned for
+    /// `orientation` with irot/imir boxes that turn it back (as phones write them), odd
+    /// sizes cropped by a clap box, with EXIF and an ICC profile or an nclx colour
+    /// description (H.273 codes) when given. For tests and the benchmark, which make their
+    /// photos with real encoders.
+    public func heifData(
+        avif: Bool = false, quality: Int = 90, orientation: Orientation = .up, exif: ExifWriter? = nil, iccProfile: [UInt8]? = nil,
+        nclx: (primaries: Int, transfer: Int)? = nil
+    ) throws -> [UInt8] {
+        var tiff = try exif?.encode() ?? []
+        if tiff.starts(with: ExifLocator.exifHeader) { tiff.removeFirst(ExifLocator.exifHeader.count) }
+        let stored = try image.storedForm(for: orientation)
+        return try stored.heifData(avif: avif, quality: quality, orientation: orientation, exif: tiff, iccProfile: iccProfile ?? [], nclx: nclx)
+    }
     public func pngData() throws -> [UInt8] { try image.pngData() }
 }

@@ -3,13 +3,16 @@ import Foundation
 
 /// Reads EXIF metadata with libexif.
 public enum ExifReader {
-    /// Reads the metadata of a JPEG held in memory. Files with no EXIF give empty metadata;
-    /// damaged EXIF gives what could be read, with `malformed` set.
-    public static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
-        guard let segment = exifSegment(in: bytes) else { return PhotoMetadata() }
+    /// Reads the metadata of a photo held in memory, from wherever its format keeps EXIF
+    /// (see `ExifLocator`). Files with no EXIF give empty metadata; damaged EXIF gives
+    /// what could be read, with `malformed` set. Callable with any bytes.
+    public static func read(_ bytes: [UInt8], format: ImageFormat) -> PhotoMetadata {
+        guard let tiff = ExifLocator.tiffData(in: bytes, format: format) else { return PhotoMetadata() }
+        // libexif wants JPEG's APP1 form: "Exif\0\0", then the TIFF data.
+        let block = ExifLocator.exifHeader + tiff
         var corrupt: Int32 = 0
-        let data: UnsafeMutablePointer<ExifData>? = bytes.withUnsafeBufferPointer { buffer in
-            ps_exif_load(buffer.baseAddress! + segment.lowerBound, UInt32(segment.count), &corrupt)
+        let data: UnsafeMutablePointer<ExifData>? = block.withUnsafeBufferPointer { buffer in
+            ps_exif_load(buffer.baseAddress!, UInt32(clamping: buffer.count), &corrupt)
         }
         guard let data else { return PhotoMetadata() }
         defer { exif_data_unref(data) }
@@ -18,27 +21,9 @@ public enum ExifReader {
         return metadata
     }
 
-    /// The payload of the first APP1 segment that holds EXIF ("Exif\0\0" + TIFF data).
-    /// Only that is handed to libexif, so a JPEG without EXIF is not mistaken for a damaged one.
-    static func exifSegment(in b: [UInt8]) -> Range<Int>? {
-        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
-        var i = 2
-        while i + 4 <= b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            if marker == 0xDA || marker == 0xD9 { return nil }  // image data starts: no more metadata
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            guard length >= 2 else { return nil }
-            let start = i + 4, end = i + 2 + length
-            if marker == 0xE1 && end <= b.count && length >= 8
-                && Array(b[start..<start + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0]
-            {
-                return start..<end
-            }
-            i = end
-        }
-        return nil
+    /// Reads the metadata of a JPEG held in memory.
+    public static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
+        read(bytes, format: .jpeg)
     }
 
     private static func read(_ data: UnsafeMutablePointer<ExifData>) -> PhotoMetadata {

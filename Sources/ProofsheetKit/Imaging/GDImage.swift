@@ -30,83 +30,57 @@ struct GDImage: ~Copyable {
 
     // MARK: Decoding
 
-    /// Decodes a JPEG with libjpeg-turbo, straight at the smallest DCT scale whose long
-    /// edge still covers `minimumLongEdge`, into an image of the size `size` asks for
-    /// given the stored size (which `storedSize` also receives). When that differs from
-    /// the decoded size, each decoded row goes straight into the resampler (Lanczos with
-    /// `lobes` lobes): the full decode never exists, which saves a 12 MB image per 12 MP
-    /// photo and the memory traffic of writing it and reading it back.
-    static func decodeJPEG(
-        _ bytes: [UInt8], minimumLongEdge: Int, maximumPixels: Int, lobes: Int,
-        storedSize: inout (width: Int, height: Int),
+    /// Decodes a photo with the library made for its format (`PhotoDecoder`), into an
+    /// image of the size `size` asks for given the stored size (which `storedSize` also
+    /// receives), in sRGB. JPEGs are decoded straight at the smallest DCT scale whose long
+    /// edge still covers `minimumLongEdge`. When the target differs from the decoded size,
+    /// each decoded row goes straight into the resampler (Lanczos with `lobes` lobes): for
+    /// JPEG and PNG the full decode never exists, which saves a 12 MB image per 12 MP photo
+    /// (400 MB per 100 MP PNG) and the memory traffic of writing and reading it back.
+    /// Colour is converted after resampling, on the smaller image, as libvips does.
+    /// `notes` receives what the libraries said about damaged but usable data.
+    static func decode(
+        _ bytes: [UInt8], info: ImageInfo, minimumLongEdge: Int, lobes: Int,
+        storedSize: inout (width: Int, height: Int), notes: inout [String],
         size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
     ) throws(ImagingError) -> GDImage {
         var decoded: GDImage? = nil
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
-            // The reader points into `buffer`, so it lives and dies in this closure.
-            let reader = try JPEGReader(buffer, minimumLongEdge: minimumLongEdge, maximumPixels: maximumPixels)
-            storedSize = reader.storedSize
-            let target = size(reader.storedSize)
+            // The decoder points into `buffer`, so it lives and dies in this closure.
+            let decoder = try PhotoDecoder(buffer, info: info, minimumLongEdge: minimumLongEdge)
+            storedSize = decoder.storedSize
+            let target = size(decoder.storedSize)
             let made =
-                target == reader.size
-                ? reader.withRows { source, context in
+                target == decoder.size
+                ? decoder.withRows { source, context in
                     ps_gd_from_rows(source, context, Int32(target.width), Int32(target.height))
                 }
-                : reader.withRows { source, context in
+                : decoder.withRows { source, context in
                     ps_gd_resampled_rows(
-                        source, context, Int32(reader.size.width), Int32(reader.size.height),
+                        source, context, Int32(decoder.size.width), Int32(decoder.size.height),
                         Int32(target.width), Int32(target.height), Int32(lobes))
                 }
             if let made { decoded = GDImage(adopting: made) }
             // Why a row failed, or a truncation after the last row the image needed.
-            try reader.finish()
+            try decoder.finish()
+            // `made` is owned by `decoded`, alive here.
+            guard let made else { return }
+            var note: String?
+            if let transform = decoder.colorTransform(note: &note) { transform.apply(to: made) }
+            if let note { notes.append(note) }
+            if let messages = decoder.messages { notes.append(messages) }
         }
         guard let image = decoded.take() else { throw .outOfMemory }
         return image
     }
 
-    /// Decodes any format libgd reads. The caller has already checked the declared size.
-    static func decode(_ bytes: [UInt8], format: ImageFormat) throws(ImagingError) -> GDImage {
-        guard bytes.count < Int(Int32.max) else { throw .corrupt("the file is too big to decode") }
-        let size = Int32(bytes.count)
-        let decoded: gdImagePtr? = bytes.withUnsafeBufferPointer { buffer in
-            let data = UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
-            switch format {
-            case .jpeg: return gdImageCreateFromJpegPtr(size, data)
-            case .png: return gdImageCreateFromPngPtr(size, data)
-            case .gif: return gdImageCreateFromGifPtr(size, data)
-            case .webp: return gdImageCreateFromWebpPtr(size, data)
-            case .tiff: return gdImageCreateFromTiffPtr(size, data)
-            case .bmp: return gdImageCreateFromBmpPtr(size, data)
-            case .heif: return gdImageCreateFromHeifPtr(size, data)
-            case .avif: return gdImageCreateFromAvifPtr(size, data)
-            }
-        }
-        guard let decoded else { throw .corrupt("libgd could not decode this \(format.displayName) file") }
-        let image = GDImage(adopting: decoded)
-        if ps_gd_is_true_color(image.handle) == 0 {
-            // Palette images (GIF, some PNGs) become truecolor so every later step is one path.
-            guard gdImagePaletteToTrueColor(image.handle) != 0 else { throw .outOfMemory }
-        }
-        ps_gd_flatten_on_white(image.handle)
-        return image
-    }
-
-    /// Which formats the installed libgd can read, asked at run time.
-    static var readableFormats: [ImageFormat] {
-        ImageFormat.allCases.filter { format in
-            let probe: String = switch format {
-            case .jpeg: "x.jpg"
-            case .png: "x.png"
-            case .gif: "x.gif"
-            case .webp: "x.webp"
-            case .tiff: "x.tiff"
-            case .bmp: "x.bmp"
-            case .heif: "x.heic"
-            case .avif: "x.avif"
-            }
-            return gdSupportsFileType(probe, 0) != 0
-        }
+    /// Decodes any format proofsheet reads, whole and unscaled, in sRGB, as stored (not
+    /// turned upright).
+    static func decode(_ bytes: [UInt8]) throws(ImagingError) -> GDImage {
+        let info = try ImageHeader.read(bytes)
+        var stored = (width: 0, height: 0)
+        var notes: [String] = []
+        return try decode(bytes, info: info, minimumLongEdge: 0, lobes: 2, storedSize: &stored, notes: &notes) { $0 }
     }
 
     // MARK: Transforming
@@ -145,8 +119,31 @@ struct GDImage: ~Copyable {
         var message = [CChar](repeating: 0, count: 256)
         let status = ps_jpeg_encode(handle, Int32(clamping: quality), &buffer, &size, &message, message.count)
         defer { free(buffer) }
-        guard status == PS_JPEG_OK, let buffer else { throw .encodingFailed }
+        guard status == PS_OK, let buffer else { throw .encodingFailed }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// Encodes with libheif (see `Canvas.heifData`); the image is stored as it is, and
+    /// `orientation` written as irot/imir.
+    func heifData(
+        avif: Bool, quality: Int, orientation: Orientation, exif: [UInt8], iccProfile: [UInt8], nclx: (primaries: Int, transfer: Int)?
+    ) throws(ImagingError) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var reason = [CChar](repeating: 0, count: Int(PS_REASON_SIZE))
+        let status = exif.withUnsafeBufferPointer { exif in
+            iccProfile.withUnsafeBufferPointer { icc in
+                ps_heif_encode(
+                    handle, avif ? 1 : 0, Int32(clamping: quality), Int32(orientation.rawValue), exif.baseAddress, exif.count,
+                    icc.baseAddress, icc.count, Int32(nclx?.primaries ?? 0), Int32(nclx?.transfer ?? 0), &buffer, &size,
+                    &reason, reason.count)
+            }
+        }
+        defer { free(buffer) }
+        guard status == PS_OK, let buffer else {
+            throw .corrupt("libheif could not encode: " + reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        return Array(UnsafeBufferPointer(start: buffer, count: size))
     }
 
     /// Encodes as PNG (lossless), for tests and the demo.
@@ -203,63 +200,6 @@ struct GDImage: ~Copyable {
     }
 }
 
-/// The one owner of a libjpeg-turbo decoder that hands out rows (`ps_jpeg_reader`),
-/// closed in `deinit`. It reads from memory it does not own: it must not outlive the
-/// buffer it was opened on.
-private struct JPEGReader: ~Copyable {
-    private let handle: OpaquePointer
-    /// The stored size, and the size of the rows handed out (after DCT scaling).
-    let storedSize: (width: Int, height: Int)
-    let size: (width: Int, height: Int)
-
-    init(_ buffer: UnsafeBufferPointer<UInt8>, minimumLongEdge: Int, maximumPixels: Int) throws(ImagingError) {
-        var storedWidth: Int32 = 0, storedHeight: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        var opened: OpaquePointer?
-        var message = [CChar](repeating: 0, count: 256)
-        let status = ps_jpeg_reader_open(
-            buffer.baseAddress, UInt(buffer.count), Int32(clamping: max(1, minimumLongEdge)), Int64(maximumPixels),
-            &storedWidth, &storedHeight, &width, &height, &opened, &message, message.count)
-        try Self.check(status, message: message, storedWidth: storedWidth, storedHeight: storedHeight)
-        guard let opened else { throw .outOfMemory }
-        handle = opened
-        storedSize = (Int(storedWidth), Int(storedHeight))
-        size = (Int(width), Int(height))
-    }
-
-    deinit {
-        ps_jpeg_reader_close(handle)
-    }
-
-    /// Lends the row source (`ps_jpeg_reader_row` and its context) to a C consumer.
-    func withRows<R>(_ body: (ps_row_source, UnsafeMutableRawPointer) -> R) -> R {
-        body(ps_jpeg_reader_row, UnsafeMutableRawPointer(handle))
-    }
-
-    /// Reads what the consumer left and throws if the file was not whole, or if a row
-    /// could not be decoded.
-    func finish() throws(ImagingError) {
-        var message = [CChar](repeating: 0, count: 256)
-        let status = ps_jpeg_reader_finish(handle, &message, message.count)
-        try Self.check(status, message: message, storedWidth: Int32(storedSize.width), storedHeight: Int32(storedSize.height))
-    }
-
-    private static func check(_ status: Int32, message: [CChar], storedWidth: Int32, storedHeight: Int32) throws(ImagingError) {
-        switch Int(status) {
-        case PS_JPEG_OK:
-            return
-        case PS_JPEG_TOO_LARGE:
-            throw .tooLarge(width: Int(storedWidth), height: Int(storedHeight))
-        case PS_JPEG_TRUNCATED:
-            throw .truncated
-        case PS_JPEG_NO_MEMORY:
-            throw .outOfMemory
-        default:
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw .corrupt(text.isEmpty ? "not a valid JPEG" : text)
-        }
-    }
-}
-
 /// A colour, 8 bits a channel.
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var red: Int, green: Int, blue: Int
@@ -282,20 +222,27 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
 
 /// Why an image could not be read or written.
 public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A decoding library refused the data; the reason is its message.
     case corrupt(String)
+    /// The header is malformed; the reason says how, as a sentence of its own.
+    case invalid(String)
+    /// A hostile or oversized file, refused before it could cost anything; the reason says why.
+    case refused(String)
     case truncated
     case tooLarge(width: Int, height: Int)
-    case unsupported(ImageFormat)
+    /// A valid image that no library on this machine decodes; the reason says which.
+    case unsupported(String)
     case outOfMemory
     case encodingFailed
 
     public var description: String {
         switch self {
         case .corrupt(let reason): "corrupt image (\(reason))"
+        case .invalid(let reason), .refused(let reason): reason
         case .truncated: "truncated image: the file ends before the picture does"
         case .tooLarge(let width, let height):
             "refused: the header declares \(width)×\(height) pixels, over the limit of \(Thumbnailer.maximumMegapixels) megapixels"
-        case .unsupported(let format): "\(format.displayName) is not supported by the installed libgd"
+        case .unsupported(let reason): "cannot be shown: \(reason)"
         case .outOfMemory: "not enough memory to process this image"
         case .encodingFailed: "could not encode the result as JPEG"
         }

@@ -1,103 +1,461 @@
-/// Reads an image's declared pixel size from its header, without decoding it, so that a
-/// decompression bomb (a small file that declares a huge image) can be refused first.
-enum ImageHeader {
-    /// The declared width and height, or nil when the header cannot be read.
-    static func declaredSize(of bytes: [UInt8], format: ImageFormat) -> (width: Int, height: Int)? {
+/// What a photo's header says, read before the photo is: its format, the size its decoder
+/// will decode, and the memory that takes.
+public struct ImageInfo: Sendable, Equatable {
+    public var format: ImageFormat
+    /// The stored size, as the decoder will decode it (for HEIF and AVIF the largest image
+    /// in the file, which bounds the primary one).
+    public var width: Int
+    public var height: Int
+    /// The decoder's working memory beyond the file's own bytes, an estimate from above.
+    public var workingBytes: Int
+    /// GIF: the logical screen the first frame is composed on, and the frame's place in it.
+    var screen: (width: Int, height: Int, left: Int, top: Int)?
+
+    public static func == (a: ImageInfo, b: ImageInfo) -> Bool {
+        a.format == b.format && a.width == b.width && a.height == b.height && a.workingBytes == b.workingBytes
+            && a.screen?.width == b.screen?.width && a.screen?.height == b.screen?.height
+            && a.screen?.left == b.screen?.left && a.screen?.top == b.screen?.top
+    }
+}
+
+/// Reads an image's header without decoding it, so that a decompression bomb (a small
+/// file that declares a huge image) or a hostile header is refused before any pixel
+/// memory is taken, and so that the build can budget memory before it reads the file.
+///
+/// Only the header's bytes are read, through `read(offset, count)`: a few blocks for most
+/// files, wherever the header lies (TIFF directories at the end, HEIF `meta` boxes after
+/// the image data, JPEG frame headers after long metadata). All arithmetic on what the
+/// file says is checked; nothing here can trap, whatever the bytes.
+public enum ImageHeader {
+    /// Files larger than any photo are refused without being read.
+    public static let maximumFileBytes = 1 << 30
+    /// HEIF `meta` boxes larger than this are refused (real ones are kilobytes).
+    static let maximumMetaBytes = 64 << 20
+
+    /// The header of a photo held in memory.
+    public static func read(_ bytes: [UInt8]) throws(ImagingError) -> ImageInfo {
+        try read(fileSize: bytes.count) { offset, count in
+            guard offset >= 0, count >= 0, offset <= bytes.count else { return nil }
+            return Array(bytes[offset..<min(bytes.count, offset &+ count)])
+        }
+    }
+
+    /// The header of a photo of `fileSize` bytes, read through `read`, which returns up to
+    /// `count` bytes at `offset` (fewer at the end of the file), or nil if it cannot.
+    public static func read(
+        fileSize: Int, read: (_ offset: Int, _ count: Int) -> [UInt8]?
+    ) throws(ImagingError) -> ImageInfo {
+        guard fileSize <= maximumFileBytes else {
+            throw .refused("refused: the file is over \(maximumFileBytes >> 30) GB, larger than any photo")
+        }
+        return try withoutActuallyEscaping(read) { (read) throws(ImagingError) in
+            var source = HeaderSource(size: fileSize, read: read)
+            return try header(&source)
+        }
+    }
+
+    private static func header(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        let fileSize = source.size
+        guard let head = source.bytes(0, min(fileSize, ImageFormat.sniffLength)), let format = ImageFormat.sniff(head) else {
+            throw .invalid("not an image this tool reads")
+        }
+        var info: ImageInfo
         switch format {
-        case .jpeg: return jpeg(bytes)
-        case .png:
-            guard bytes.count >= 24 else { return nil }
-            return (Int(be32(bytes, 16)), Int(be32(bytes, 20)))
-        case .gif:
-            guard bytes.count >= 10 else { return nil }
-            return (Int(le16(bytes, 6)), Int(le16(bytes, 8)))
-        case .bmp:
-            guard bytes.count >= 26 else { return nil }
-            let width = Int(Int32(bitPattern: le32(bytes, 18)))
-            let height = Int(Int32(bitPattern: le32(bytes, 22)))
-            return (abs(width), abs(height))
-        case .webp: return webp(bytes)
-        case .tiff: return tiff(bytes)
-        case .heif, .avif: return isobmff(bytes)
+        case .jpeg: info = try jpeg(&source)
+        case .png: info = try png(&source)
+        case .gif: info = try gif(&source)
+        case .bmp: info = try bmp(&source)
+        case .webp: info = try webp(&source)
+        case .tiff: info = try tiff(&source)
+        case .heif, .avif: info = try isobmff(&source, format: format)
         }
+        guard info.width > 0, info.height > 0 else { throw .invalid("the \(format.displayName) header declares an empty image") }
+        let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
+        guard !overflow, pixels <= Thumbnailer.maximumPixels else { throw .tooLarge(width: info.width, height: info.height) }
+        if let screen = info.screen {
+            let (screenPixels, overflow) = screen.width.multipliedReportingOverflow(by: screen.height)
+            guard !overflow, screenPixels <= Thumbnailer.maximumPixels else {
+                throw .tooLarge(width: screen.width, height: screen.height)
+            }
+            info.workingBytes = info.workingBytes &+ 4 * screenPixels
+        }
+        return info
     }
 
-    private static func jpeg(_ b: [UInt8]) -> (Int, Int)? {
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
-            let length = Int(be16(b, i + 2))
+    static func truncatedHeader(_ format: ImageFormat) -> ImagingError {
+        .invalid("the file ends inside its \(format.displayName) header")
+    }
+
+    // MARK: JPEG
+
+    private static func jpeg(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        var offset = 2
+        for _ in 0..<20_000 {
+            guard let marker = source.bytes(offset, 2), marker.count == 2 else { throw truncatedHeader(.jpeg) }
+            guard marker[0] == 0xFF else { throw .invalid("not a valid JPEG: no marker where one must be") }
+            let code = marker[1]
+            if code == 0xFF { offset += 1; continue }  // fill bytes
+            if code == 0xD8 || code == 0x01 || (0xD0...0xD7).contains(code) { offset += 2; continue }
+            if code == 0xDA || code == 0xD9 { throw .invalid("not a valid JPEG: image data before any frame header") }
+            guard let length = source.be16(offset + 2), length >= 2 else { throw truncatedHeader(.jpeg) }
             // Start-of-frame markers carry the size; C4, C8 and CC are not frames.
-            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(be16(b, i + 7)), Int(be16(b, i + 5)))
+            if (0xC0...0xCF).contains(code) && ![0xC4, 0xC8, 0xCC].contains(code) {
+                guard let frame = source.bytes(offset + 4, 6), frame.count == 6 else { throw truncatedHeader(.jpeg) }
+                let height = Int(frame[1]) << 8 | Int(frame[2]), width = Int(frame[3]) << 8 | Int(frame[4])
+                let components = max(1, Int(frame[5]))
+                // A progressive JPEG keeps every coefficient of the image (2 bytes each, at
+                // most 4:4:4) until its last scan; a baseline one a few rows.
+                let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+                let working = progressive ? width * height * components * 2 : width * 64 * components
+                return ImageInfo(format: .jpeg, width: width, height: height, workingBytes: working)
             }
-            i += 2 + length
+            offset += 2 + length
         }
-        return nil
+        throw .invalid("not a valid JPEG: no frame header in the first 20,000 segments")
     }
 
-    private static func webp(_ b: [UInt8]) -> (Int, Int)? {
-        guard b.count >= 30 else { return nil }
-        let chunk = String(decoding: b[12..<16], as: UTF8.self)
+    // MARK: PNG
+
+    private static func png(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        guard let ihdr = source.bytes(8, 21), ihdr.count == 21 else { throw truncatedHeader(.png) }
+        guard Array(ihdr[4..<8]) == Array("IHDR".utf8) else { throw .invalid("not a valid PNG: no IHDR chunk first") }
+        let width = be32(ihdr, 8), height = be32(ihdr, 12)
+        // PNG sizes are 31-bit; a larger one is no PNG libpng accepts.
+        guard width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .invalid("not a valid PNG: the header declares \(width)×\(height) pixels")
+        }
+        let interlaced = ihdr[20] != 0
+        // Interlaced images are decoded whole (4 bytes a pixel); others a row at a time.
+        let working = interlaced ? width &* height &* 4 : width &* 32
+        return ImageInfo(format: .png, width: width, height: height, workingBytes: working)
+    }
+
+    // MARK: GIF
+
+    private static func gif(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        guard let screen = source.bytes(6, 7), screen.count == 7 else { throw truncatedHeader(.gif) }
+        let screenWidth = le16(screen, 0), screenHeight = le16(screen, 2)
+        var offset = 13
+        if screen[4] & 0x80 != 0 { offset += 3 << (Int(screen[4] & 7) + 1) }  // global colour table
+        for _ in 0..<100_000 {
+            guard let introducer = source.bytes(offset, 1)?.first else { throw truncatedHeader(.gif) }
+            switch introducer {
+            case 0x2C:  // the first image: where it lies on the screen, and its size
+                guard let descriptor = source.bytes(offset + 1, 8), descriptor.count == 8 else { throw truncatedHeader(.gif) }
+                let left = le16(descriptor, 0), top = le16(descriptor, 2)
+                let width = le16(descriptor, 4), height = le16(descriptor, 6)
+                // libgd decodes the frame as a palette image and makes it truecolor (5 bytes
+                // a pixel); it is then composed on the screen (added by the caller).
+                return ImageInfo(
+                    format: .gif, width: width, height: height, workingBytes: width * height * 5,
+                    screen: (max(screenWidth, 1), max(screenHeight, 1), left, top))
+            case 0x21:  // an extension: a label, then data blocks until an empty one
+                offset += 2
+                for _ in 0..<100_000 {
+                    guard let length = source.bytes(offset, 1)?.first else { throw truncatedHeader(.gif) }
+                    offset += 1 + Int(length)
+                    if length == 0 { break }
+                }
+            default:
+                throw .invalid("not a valid GIF: no image before the end")
+            }
+        }
+        throw .invalid("not a valid GIF: no image in the first 100,000 blocks")
+    }
+
+    // MARK: BMP
+
+    private static func bmp(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        guard let header = source.bytes(14, 12), header.count == 12 else { throw truncatedHeader(.bmp) }
+        let headerSize = le32(header, 0)
+        let width: Int, height: Int
+        if headerSize == 12 {
+            // OS/2 1.x (BITMAPCOREHEADER): 16-bit sizes.
+            width = le16(header, 4)
+            height = le16(header, 6)
+        } else if headerSize >= 16 {
+            // Windows and OS/2 2.x: signed 32-bit sizes; a negative height is stored top down.
+            width = Int(Int32(truncatingIfNeeded: le32(header, 4)))
+            height = Int(Int32(truncatingIfNeeded: le32(header, 8)).magnitude)
+            guard width > 0 else { throw .invalid("not a valid BMP: the header declares a width of \(width)") }
+        } else {
+            throw .invalid("not a valid BMP: a \(headerSize)-byte header")
+        }
+        return ImageInfo(format: .bmp, width: width, height: height, workingBytes: width &* height &* 5)
+    }
+
+    // MARK: WebP
+
+    private static func webp(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        guard let b = source.bytes(12, 18), b.count >= 8 else { throw truncatedHeader(.webp) }
+        let chunk = String(decoding: b[0..<4], as: UTF8.self)
+        var width = 0, height = 0, animated = false
         switch chunk {
-        case "VP8X":
-            let w = Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16
-            let h = Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16
-            return (w + 1, h + 1)
-        case "VP8 ":
-            return (Int(le16(b, 26) & 0x3FFF), Int(le16(b, 28) & 0x3FFF))
-        case "VP8L":
-            let bits = le32(b, 21)
-            return (Int(bits & 0x3FFF) + 1, Int((bits >> 14) & 0x3FFF) + 1)
-        default: return nil
+        case "VP8X" where b.count >= 18:
+            animated = b[8] & 0x02 != 0
+            width = (Int(b[12]) | Int(b[13]) << 8 | Int(b[14]) << 16) + 1
+            height = (Int(b[15]) | Int(b[16]) << 8 | Int(b[17]) << 16) + 1
+        case "VP8 " where b.count >= 18:
+            width = le16(b, 14) & 0x3FFF
+            height = le16(b, 16) & 0x3FFF
+        case "VP8L" where b.count >= 13:
+            // One signature byte, then 14 bits of width − 1 and 14 of height − 1.
+            guard b[8] == 0x2F else { throw .invalid("not a valid WebP: bad lossless signature") }
+            let bits = le32(b, 9)
+            width = (bits & 0x3FFF) + 1
+            height = ((bits >> 14) & 0x3FFF) + 1
+        case "VP8X", "VP8 ", "VP8L":
+            throw truncatedHeader(.webp)
+        default:
+            throw .invalid("not a valid WebP: its first chunk is \"\(chunk.filter { $0.isASCII && !$0.isWhitespace })\"")
         }
+        // Decoded whole to 4 bytes a pixel; an animation's canvas twice (frame and canvas).
+        return ImageInfo(format: .webp, width: width, height: height, workingBytes: width * height * (animated ? 8 : 4))
     }
 
-    private static func tiff(_ b: [UInt8]) -> (Int, Int)? {
-        guard b.count >= 8 else { return nil }
-        let little = b[0] == 0x49
-        func u16(_ o: Int) -> UInt32 { o + 2 <= b.count ? (little ? UInt32(le16(b, o)) : UInt32(be16(b, o))) : 0 }
-        func u32(_ o: Int) -> UInt32 { o + 4 <= b.count ? (little ? le32(b, o) : be32(b, o)) : 0 }
-        let ifd = Int(u32(4))
-        guard ifd + 2 <= b.count else { return nil }
+    // MARK: TIFF
+
+    private static func tiff(_ source: inout HeaderSource) throws(ImagingError) -> ImageInfo {
+        guard let header = source.bytes(0, 16), header.count >= 8 else { throw truncatedHeader(.tiff) }
+        let layout = TIFFLayout(header)
+        guard let first = layout.firstDirectory(header) else { throw truncatedHeader(.tiff) }
+        let entries = try layout.entries(at: first, in: &source)
         var width: Int?, height: Int?
-        for n in 0..<Int(u16(ifd)) {
-            let entry = ifd + 2 + n * 12
-            guard entry + 12 <= b.count else { break }
-            let tag = u16(entry), type = u16(entry + 2)
-            let value = type == 3 ? Int(u16(entry + 8)) : Int(u32(entry + 8))
-            if tag == 256 { width = value }
-            if tag == 257 { height = value }
-        }
-        guard let width, let height else { return nil }
-        return (width, height)
-    }
-
-    /// HEIF and AVIF: the largest `ispe` (image spatial extent) property in the file.
-    private static func isobmff(_ b: [UInt8]) -> (Int, Int)? {
-        let ispe: [UInt8] = Array("ispe".utf8)
-        var best: (Int, Int)?
-        var i = 4
-        let end = min(b.count, 1 << 20)
-        while i + 16 <= end {
-            if b[i] == ispe[0] && b[i + 1] == ispe[1] && b[i + 2] == ispe[2] && b[i + 3] == ispe[3] {
-                let w = Int(be32(b, i + 8)), h = Int(be32(b, i + 12))
-                if best == nil || w * h > best!.0 * best!.1 { best = (w, h) }
+        for entry in entries where entry.tag == 256 || entry.tag == 257 {
+            // The decoder reads one of two such tags and a check would read the other: a
+            // file that says its size twice is refused.
+            if (entry.tag == 256 ? width : height) != nil {
+                throw .refused("refused: the TIFF header declares its \(entry.tag == 256 ? "width" : "height") twice")
             }
-            i += 1
+            guard let value = entry.inlineNumber(layout) else {
+                throw .invalid("not a valid TIFF: its \(entry.tag == 256 ? "width" : "height") is not a number")
+            }
+            if entry.tag == 256 { width = value } else { height = value }
         }
-        return best
+        guard let width, let height else { throw .invalid("not a valid TIFF: no width or height in its first directory") }
+        // libtiff's RGBA interface decodes the image whole, 4 bytes a pixel.
+        return ImageInfo(format: .tiff, width: width, height: height, workingBytes: width &* height &* 4)
     }
 
-    static func be16(_ b: [UInt8], _ o: Int) -> UInt16 { UInt16(b[o]) << 8 | UInt16(b[o + 1]) }
-    static func le16(_ b: [UInt8], _ o: Int) -> UInt16 { UInt16(b[o]) | UInt16(b[o + 1]) << 8 }
-    static func be32(_ b: [UInt8], _ o: Int) -> UInt32 {
-        UInt32(b[o]) << 24 | UInt32(b[o + 1]) << 16 | UInt32(b[o + 2]) << 8 | UInt32(b[o + 3])
+    // MARK: HEIF and AVIF
+
+    /// The largest `ispe` (image spatial extent) in the `meta` box, wherever that lies among
+    /// the top-level boxes: it bounds the primary image (a grid's own extent is the whole
+    /// picture). libheif checks the primary image's own size again before decoding.
+    private static func isobmff(_ source: inout HeaderSource, format: ImageFormat) throws(ImagingError) -> ImageInfo {
+        var offset = 0
+        var meta: [UInt8]?
+        var sawMovie = false
+        for _ in 0..<10_000 {
+            guard offset < source.size else { break }
+            guard let box = try boxHeader(&source, at: offset, end: source.size, format: format) else { break }
+            if box.type == "meta" {
+                guard box.size <= maximumMetaBytes else {
+                    throw .refused("refused: a \(format.displayName) header (meta box) of \(box.size >> 20) MB")
+                }
+                guard let bytes = source.bytes(offset, box.size), bytes.count == box.size else { throw truncatedHeader(format) }
+                meta = bytes
+                break
+            }
+            if box.type == "moov" { sawMovie = true }
+            offset += box.size
+        }
+        guard let meta else {
+            if sawMovie {
+                throw .unsupported("an \(format.displayName) image sequence with no still image, which libheif cannot decode")
+            }
+            throw .invalid("not a valid \(format.displayName): no meta box")
+        }
+        var best: (width: Int, height: Int)?
+        var primary: Int?
+        var itemTypes: [Int: String] = [:]
+        var boxes = [(start: 12, end: meta.count)]  // meta is a full box: children after 12 bytes
+        var visited = 0
+        while let range = boxes.popLast(), visited < 100_000 {
+            var child = range.start
+            while child + 8 <= range.end, visited < 100_000 {
+                visited += 1
+                let size32 = be32(meta, child)
+                let type = String(decoding: meta[child + 4..<child + 8], as: UTF8.self)
+                var size = size32, header = 8
+                if size32 == 1 {
+                    guard child + 16 <= range.end else { break }
+                    let high = be32(meta, child + 8), low = be32(meta, child + 12)
+                    guard high == 0 else { break }
+                    size = low
+                    header = 16
+                } else if size32 == 0 {
+                    size = range.end - child
+                }
+                guard size >= header, size <= range.end - child else { break }
+                switch type {
+                case "iprp", "ipco": boxes.append((child + header, child + size))
+                case "pitm" where size >= header + 6 && size >= header + (meta[child + header] == 0 ? 6 : 8):
+                    primary = meta[child + header] == 0 ? be16(meta, child + header + 4) : be32(meta, child + header + 4)
+                case "iinf" where size >= header + 6:
+                    // Full box; a 16- or 32-bit entry count, then one infe box per item.
+                    boxes.append((child + header + (meta[child + header] == 0 ? 6 : 8), child + size))
+                case "infe" where size >= header + 12 && meta[child + header] >= 2:
+                    let wide = meta[child + header] >= 3
+                    let id = wide ? be32(meta, child + header + 4) : be16(meta, child + header + 4)
+                    let at = child + header + (wide ? 10 : 8)
+                    if at + 4 <= child + size { itemTypes[id] = String(decoding: meta[at..<at + 4], as: UTF8.self) }
+                case "ispe" where size >= header + 12:
+                    let width = be32(meta, child + header + 4), height = be32(meta, child + header + 8)
+                    let (area, overflow) = width.multipliedReportingOverflow(by: height)
+                    if best == nil || overflow || area > best!.width &* best!.height { best = (width, height) }
+                default: break
+                }
+                child += size
+            }
+        }
+        // A primary image coded in a way libheif does not know (H.264, JPEG, JPEG 2000, VVC…)
+        // is valid, but no library here decodes it: say so, rather than "corrupt".
+        if let primary, let type = itemTypes[primary], !["hvc1", "av01", "grid", "iden", "iovl"].contains(type) {
+            throw .unsupported(
+                "a \(format.displayName) whose codec (\(type.filter { $0.isASCII && !$0.isWhitespace })) no library on this machine decodes")
+        }
+        if let primary, let type = itemTypes[primary], type == "hvc1" || type == "av01",
+            !Thumbnailer.readableFormats.contains(type == "hvc1" ? .heif : .avif)
+        {
+            throw .unsupported(
+                "a \(format.displayName) whose codec (\(type == "hvc1" ? "HEVC" : "AV1")) this machine cannot decode: libheif has no decoder for it")
+        }
+        guard let best else { throw .invalid("not a valid \(format.displayName): no image size in its header") }
+        // libheif decodes to 4 bytes a pixel, from planes of up to 2 bytes a sample.
+        return ImageInfo(format: format, width: best.width, height: best.height, workingBytes: best.width &* best.height &* 10)
     }
-    static func le32(_ b: [UInt8], _ o: Int) -> UInt32 {
-        UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
+
+    /// An ISOBMFF box header at `offset`: its type and whole size, checked against `end`.
+    private static func boxHeader(
+        _ source: inout HeaderSource, at offset: Int, end: Int, format: ImageFormat
+    ) throws(ImagingError) -> (type: String, size: Int)? {
+        guard let head = source.bytes(offset, 16), head.count >= 8 else { return nil }
+        let type = String(decoding: head[4..<8], as: UTF8.self)
+        var size = be32(head, 0)
+        if size == 1 {
+            guard head.count >= 16 else { throw truncatedHeader(format) }
+            let high = be32(head, 8), low = be32(head, 12)
+            guard high < 1 << 30 else { throw .invalid("not a valid \(format.displayName): a box of \(high) × 4 GB") }
+            size = high << 32 | low
+        } else if size == 0 {
+            size = end - offset
+        }
+        guard size >= 8, size <= end - offset else {
+            throw .invalid("not a valid \(format.displayName): a \(type.filter { $0.isASCII && !$0.isWhitespace }) box runs past the end of the file")
+        }
+        return (type, size)
+    }
+
+    // MARK: Bytes
+
+    static func be16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
+    static func be32(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3]) }
+    static func le16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
+    static func le32(_ b: [UInt8], _ o: Int) -> Int {
+        Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24
+    }
+}
+
+/// A file's bytes as the header readers ask for them: a block at a time, the last one
+/// kept, with a bound on what one header may cost to read.
+struct HeaderSource {
+    let size: Int
+    let read: (_ offset: Int, _ count: Int) -> [UInt8]?
+    private var block: (offset: Int, bytes: [UInt8])?
+    private var budget = 128 << 20
+    static let blockSize = 64 << 10
+
+    init(size: Int, read: @escaping (_ offset: Int, _ count: Int) -> [UInt8]?) {
+        self.size = size
+        self.read = read
+    }
+
+    /// Up to `count` bytes at `offset`, fewer at the end of the file; nil past the end, for
+    /// a negative or overflowing request, or once a header has cost too much to read.
+    mutating func bytes(_ offset: Int, _ count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, offset <= size else { return nil }
+        let wanted = min(count, size - offset)
+        if let block, offset >= block.offset, offset - block.offset + wanted <= block.bytes.count {
+            let start = offset - block.offset
+            return Array(block.bytes[start..<start + wanted])
+        }
+        let length = max(wanted, min(Self.blockSize, size - offset))
+        guard budget >= length, let got = read(offset, length) else { return nil }
+        budget -= length
+        block = (offset, got)
+        return Array(got.prefix(wanted))
+    }
+
+    mutating func be16(_ offset: Int) -> Int? {
+        guard let b = bytes(offset, 2), b.count == 2 else { return nil }
+        return Int(b[0]) << 8 | Int(b[1])
+    }
+}
+
+/// How a TIFF lays out its directories: byte order, and classic (12-byte entries, 32-bit
+/// offsets) or BigTIFF (20-byte entries, 64-bit offsets).
+struct TIFFLayout {
+    let little: Bool
+    let big: Bool
+
+    init(_ header: [UInt8]) {
+        little = header[0] == 0x49
+        big = (little ? Int(header[2]) : Int(header[3])) == 43
+    }
+
+    struct Entry {
+        var tag: Int
+        var type: Int
+        var count: Int
+        /// The value field (4 or 8 bytes), as stored.
+        var value: [UInt8]
+        /// A SHORT, LONG or LONG8 value held in the entry itself.
+        func inlineNumber(_ layout: TIFFLayout) -> Int? {
+            guard count == 1 else { return nil }
+            switch type {
+            case 3: return layout.number(value, 0, 2)
+            case 4, 13: return layout.number(value, 0, 4)
+            case 16, 18: return layout.big ? layout.number(value, 0, 8) : nil
+            default: return nil
+            }
+        }
+    }
+
+    func number(_ b: [UInt8], _ offset: Int, _ width: Int) -> Int? {
+        guard offset >= 0, offset + width <= b.count else { return nil }
+        var value: UInt64 = 0
+        for i in 0..<width {
+            let byte = UInt64(b[little ? offset + width - 1 - i : offset + i])
+            value = value << 8 | byte
+        }
+        return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+
+    func firstDirectory(_ header: [UInt8]) -> Int? {
+        big ? (header.count >= 16 ? number(header, 8, 8) : nil) : number(header, 4, 4)
+    }
+
+    /// The entries of the directory at `offset` (at most 65,535).
+    func entries(at offset: Int, in source: inout HeaderSource) throws(ImagingError) -> [Entry] {
+        let countWidth = big ? 8 : 2, entryWidth = big ? 20 : 12, valueWidth = big ? 8 : 4
+        guard let countBytes = source.bytes(offset, countWidth), let count = number(countBytes, 0, countWidth) else {
+            throw ImageHeader.truncatedHeader(.tiff)
+        }
+        guard count <= 65_535 else { throw .refused("refused: a TIFF directory of \(count) entries") }
+        guard let table = source.bytes(offset + countWidth, count * entryWidth), table.count == count * entryWidth else {
+            throw ImageHeader.truncatedHeader(.tiff)
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for i in 0..<count {
+            let at = i * entryWidth
+            guard let tag = number(table, at, 2), let type = number(table, at + 2, 2),
+                let values = number(table, at + 4, big ? 8 : 4)
+            else { continue }
+            entries.append(
+                Entry(tag: tag, type: type, count: values, value: Array(table[at + 4 + (big ? 8 : 4)..<at + 4 + (big ? 8 : 4) + valueWidth])))
+        }
+        return entries
     }
 }

@@ -17,6 +17,10 @@ public struct RenderedPhoto: Sendable {
     public var preview: RenderedImage
     public var thumbnail: RenderedImage
     public var thumbnail2x: RenderedImage
+    /// What the photo's warning line should say although it is shown: damaged EXIF, a
+    /// colour profile that had to be ignored, what the decoding libraries said about
+    /// damaged data. Empty for a sound photo.
+    public var warnings: [String]
 }
 
 /// Turns the bytes of one photo into a preview and two thumbnails, upright.
@@ -27,6 +31,10 @@ public struct RenderedPhoto: Sendable {
 public enum Thumbnailer {
     /// Images whose header declares more than this are refused before decoding.
     public static let maximumMegapixels = 100
+    public static let maximumPixels = maximumMegapixels * 1_000_000
+    /// Progressive JPEGs of more scans than this are refused (real ones have about 10; a
+    /// hostile file of 20,000 tiny scans makes libjpeg redo the image 20,000 times).
+    public static let maximumScans = 500
 
     /// Lanczos lobes for each step. Lanczos-2 where the step shrinks little or by an even
     /// 2 (the preview, then the 2x thumbnail): 7 and 9 taps instead of 9 and 13, with no
@@ -37,13 +45,28 @@ public enum Thumbnailer {
     static let thumbnail2xLobes = 2
     static let thumbnailLobes = 3
 
+    /// Callable with just the bytes of a file, whatever they are: the header is checked
+    /// first (`ImageHeader`), then the library made for the format decodes it.
     public static func render(_ bytes: [UInt8], sizes: ImageSizes) throws(ImagingError) -> RenderedPhoto {
-        guard let format = ImageFormat.sniff(bytes) else { throw .corrupt("not an image this tool reads") }
-        let metadata = format == .jpeg ? ExifReader.read(jpeg: bytes) : PhotoMetadata()
+        let info = try ImageHeader.read(bytes)
+        let format = info.format
+        var metadata = ExifReader.read(bytes, format: format)
+        var warnings: [String] = []
+        if metadata.malformed { warnings.append("damaged EXIF data; showing what could be read") }
+        // HEIF and AVIF carry their own rotation and mirroring (irot, imir), which libheif
+        // applies; their EXIF orientation must then be ignored, or phones' photos would be
+        // turned twice. Every other format is turned by its EXIF orientation, once.
+        if format == .heif || format == .avif { metadata.orientation = .up }
         let orientation = metadata.orientation
         // The preview is made in stored orientation (fewer pixels to turn), then turned upright.
         var stored = (width: 0, height: 0)
-        let scaled = try decode(bytes, format: format, sizes: sizes, storedSize: &stored) { stored in
+        // The largest output is the preview (or the 2x thumbnail, if someone asks for
+        // thumbnails bigger than half the preview): JPEGs are decoded at the smallest DCT
+        // scale that still covers it.
+        let largest = max(sizes.preview, 2 * sizes.thumbnail)
+        let scaled = try GDImage.decode(
+            bytes, info: info, minimumLongEdge: largest, lobes: previewLobes, storedSize: &stored, notes: &warnings
+        ) { stored in
             let upright = orientation.swapsDimensions ? (width: stored.height, height: stored.width) : stored
             let preview = ImageSizes.fit(width: upright.width, height: upright.height, longEdge: sizes.preview)
             return orientation.swapsDimensions ? (width: preview.height, height: preview.width) : preview
@@ -64,39 +87,8 @@ public enum Thumbnailer {
             height: uprightHeight,
             preview: RenderedImage(jpeg: try preview.jpegData(quality: sizes.quality), width: preview.width, height: preview.height),
             thumbnail: RenderedImage(jpeg: try thumb1x.jpegData(quality: sizes.quality), width: thumb1x.width, height: thumb1x.height),
-            thumbnail2x: RenderedImage(jpeg: try thumb2x.jpegData(quality: sizes.quality), width: thumb2x.width, height: thumb2x.height))
-    }
-
-    /// Decodes the photo at the smallest size that still covers every output, resampled
-    /// to the size `size` gives for its stored size (the preview's, in stored orientation).
-    private static func decode(
-        _ bytes: [UInt8], format: ImageFormat, sizes: ImageSizes, storedSize: inout (width: Int, height: Int),
-        size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
-    ) throws(ImagingError) -> GDImage {
-        let maximumPixels = maximumMegapixels * 1_000_000
-        if format == .jpeg {
-            // The largest output is the preview (or the 2x thumbnail, if someone asks for
-            // thumbnails bigger than half the preview).
-            let largest = max(sizes.preview, 2 * sizes.thumbnail)
-            return try GDImage.decodeJPEG(
-                bytes, minimumLongEdge: largest, maximumPixels: maximumPixels, lobes: previewLobes,
-                storedSize: &storedSize, size: size)
-        }
-        guard let declared = ImageHeader.declaredSize(of: bytes, format: format) else {
-            throw .corrupt("cannot read the \(format.displayName) header")
-        }
-        guard declared.width > 0, declared.height > 0 else {
-            throw .corrupt("the \(format.displayName) header declares an empty image")
-        }
-        guard declared.width * declared.height <= maximumPixels else {
-            throw .tooLarge(width: declared.width, height: declared.height)
-        }
-        guard GDImage.readableFormats.contains(format) else { throw .unsupported(format) }
-        let image = try GDImage.decode(bytes, format: format)
-        storedSize = (image.width, image.height)
-        let target = size(storedSize)
-        guard target != storedSize else { return image }
-        return try image.resized(width: target.width, height: target.height, lobes: previewLobes)
+            thumbnail2x: RenderedImage(jpeg: try thumb2x.jpegData(quality: sizes.quality), width: thumb2x.width, height: thumb2x.height),
+            warnings: warnings)
     }
 
     /// Call before rendering many photos: lets the C allocator keep each photo's freed
@@ -109,10 +101,12 @@ public enum Thumbnailer {
         _ = ps_keep_freed_memory()
     }
 
-    /// The formats the installed libgd can read, asked of libgd at run time. JPEG is always
-    /// readable: proofsheet decodes it with libjpeg itself.
+    /// The formats proofsheet can read on this machine. JPEG, PNG, GIF, WebP, TIFF and BMP
+    /// are decoded by libraries it links (libjpeg-turbo, libpng, libgd, libwebp, libtiff);
+    /// HEIF and AVIF by libheif, when it has an HEVC or AV1 decoder, asked at run time.
     public static var readableFormats: [ImageFormat] {
-        let formats = GDImage.readableFormats
-        return formats.contains(.jpeg) ? formats : [.jpeg] + formats
+        ImageFormat.allCases.filter { format in
+            format != .heif && format != .avif || ps_heif_can_decode(format.code) != 0
+        }
     }
 }
