@@ -82,10 +82,42 @@ PY
     (cd / && HOME="$home" PATH="$home/.local/bin:/usr/bin:/bin" bash -e "$WORK/next2.sh")
 }
 
+# Photos that make libpng, libtiff, libgd and libjpeg complain: every line on stderr is
+# proofsheet's own, one per photo, naming it; nothing the libraries print gets through.
+library_messages_stay_in_warning_lines() {
+    local lib="$WORK/noisy"
+    mkdir -p "$lib"
+    convert -size 300x200 plasma:fractal "$lib/base.png" || return 1
+    convert "$lib/base.png" "$lib/good.jpg" && convert "$lib/base.png" "$WORK/a.gif" \
+        && convert "$lib/base.png" BMP3:"$WORK/a.bmp" && convert "$lib/base.png" -compress lzw "$WORK/a.tif" \
+        && convert "$lib/base.png" -set comment hello "$WORK/c.png" || return 1
+    head -c 3000 "$WORK/a.gif" >"$lib/truncated.gif"
+    head -c 50000 "$WORK/a.bmp" >"$lib/truncated.bmp"
+    head -c 20000 "$lib/base.png" >"$lib/truncated.png"
+    python3 - "$WORK" "$lib" <<'PY' || return 1
+import sys
+work, lib = sys.argv[1], sys.argv[2]
+tif = bytearray(open(work + "/a.tif", "rb").read()); tif[3000:3400] = bytes(400)
+open(lib + "/damaged.tif", "wb").write(tif)
+jpg = bytearray(open(lib + "/good.jpg", "rb").read())
+for k in range(2000, len(jpg) - 100, 997): jpg[k] ^= 0x55
+open(lib + "/damaged.jpg", "wb").write(jpg)
+png = bytearray(open(work + "/c.png", "rb").read()); i = png.find(b"tEXt"); png[i + 6] ^= 1
+open(lib + "/badcrc.png", "wb").write(png)
+PY
+    "$BIN" build "$lib" --output "$WORK/noisy-site" >"$WORK/noisy.out" 2>"$WORK/noisy.err" || { cat "$WORK/noisy.err"; return 1; }
+    grep -q '^Built ' "$WORK/noisy.out" || return 1
+    [ -s "$WORK/noisy.err" ] || return 1
+    if grep -v -E '^warning: [^ ]+\.(png|gif|bmp|tif|jpg): ' "$WORK/noisy.err"; then return 1; fi
+    # One line per photo at most.
+    [ "$(cut -d: -f2 "$WORK/noisy.err" | sort | uniq -d | wc -l)" -eq 0 ]
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "progress line only on a terminal" progress_line_only_on_a_terminal
 check "bad input is one line and exit status 2" bad_input_is_one_line_and_status_2
 check "usage error is exit status 64" usage_error_is_status_64
+check "library messages stay in the photos' warning lines" library_messages_stay_in_warning_lines
 check "make run ends with commands that work as printed" make_run_ends_with_commands_that_work
 
 echo "cli: $passed passed, $failed failed"

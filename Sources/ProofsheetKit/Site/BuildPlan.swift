@@ -2,7 +2,7 @@
 /// which must be rendered, with their ids and image keys.
 struct BuildPlan {
     /// Bumped when the way images are made changes, so old images are remade.
-    static let renderVersion = "3"
+    static let renderVersion = "4"
 
     var reusedPhotos: [Manifest.Photo] = []
     /// Files that could not be used last time and have not changed since.
@@ -29,7 +29,11 @@ struct BuildPlan {
             {
                 if !options.includeGPS { old.gps = nil }
                 reusedPhotos.append(old)
-                if old.exifWarning == true { warnings.append(SiteBuilder.exifWarning(old.path)) }
+                if let warning = old.warning {
+                    warnings.append(ProofsheetError(old.path, warning))
+                } else if old.exifWarning == true {
+                    warnings.append(SiteBuilder.exifWarning(old.path))
+                }
             } else if let old = previousProblems[file.path], old.key == key, old.bytes == file.bytes,
                 old.modified == file.modified
             {

@@ -72,6 +72,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var preview: Image
         /// EXIF was damaged; what could be read is shown.
         public var exifWarning: Bool?
+        /// The photo's warning line (damaged EXIF or data, an ignored colour profile), said
+        /// again when the photo is reused.
+        public var warning: String? = nil
     }
 
     public struct Problem: Codable, Sendable, Equatable {
