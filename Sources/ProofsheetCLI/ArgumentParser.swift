@@ -33,7 +33,7 @@ public enum ArgumentParser {
                 "--output": .value, "-o": .value, "--title": .value, "--limit": .value, "--sort": .value,
                 "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
                 "--exclude": .repeated, "--include-gps": .flag, "--strict": .flag, "--quiet": .flag, "-q": .flag,
-                "--templates": .value,
+                "--templates": .value, "--watermark": .value, "--watermark-opacity": .value, "--watermark-font": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -70,13 +70,23 @@ public enum ArgumentParser {
             excludes.append(ExcludePattern(glob))
         }
         let output = try scanner.nonEmpty("--output", "-o") ?? "Site"
+        var watermark: Watermark?
+        if let text = scanner.value("--watermark") {
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("option '--watermark' needs a text", command: "build")
+            }
+            let percent = try scanner.integer("--watermark-opacity", default: Int(Watermark.defaultOpacity * 100), in: 1...100)
+            watermark = Watermark(text: text, opacity: Double(percent) / 100, font: try scanner.nonEmpty("--watermark-font"))
+        } else if scanner.value("--watermark-opacity") != nil || scanner.value("--watermark-font") != nil {
+            throw UsageError("options '--watermark-opacity' and '--watermark-font' need '--watermark TEXT'", command: "build")
+        }
         let options = BuildOptions(
             library: library,
             output: output,
             title: scanner.value("--title"),
             limit: try scanner.integer("--limit", default: 1, in: 0...100_000),
             sort: sort,
-            sizes: ImageSizes(thumbnail: thumb, preview: preview, quality: quality),
+            sizes: ImageSizes(thumbnail: thumb, preview: preview, quality: quality, watermark: watermark),
             jobs: jobs,
             excludes: excludes,
             includeGPS: scanner.flag("--include-gps"),

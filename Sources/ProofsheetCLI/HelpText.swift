@@ -36,6 +36,12 @@ public enum HelpText {
               --thumb-size PX     long edge of thumbnails; a 2x version is made too (default: 400)
               --preview-size PX   long edge of full-screen previews (default: 1600)
               --quality Q         JPEG quality of the images, 1-100 (default: 82)
+              --watermark TEXT    draw TEXT over every preview and thumbnail, repeated
+                                  diagonally (the originals are never touched)
+              --watermark-opacity P
+                                  its opacity in percent, 1-100 (default: 35)
+              --watermark-font FILE
+                                  its font (default: DejaVu Sans Bold, fonts-dejavu-core)
           -j, --jobs N            photos processed at once (default: the number of cores)
               --exclude GLOB      leave out matching files or folders; repeatable
                                   (matched against the relative path and the name)

@@ -18,6 +18,25 @@ struct ArgumentParserTests {
         #expect(invocation == .build(expected, strict: true, quiet: true))
     }
 
+    @Test("build --watermark TEXT, its opacity in percent and its font")
+    func watermark() throws {
+        guard case .build(let options, _, _) = try ArgumentParser.parse(
+            ["build", "Photos", "--watermark", "PROOF", "--watermark-opacity", "50", "--watermark-font", "F.ttf"])
+        else {
+            Issue.record("not a build")
+            return
+        }
+        #expect(options.sizes.watermark == Watermark(text: "PROOF", opacity: 0.5, font: "F.ttf"))
+        guard case .build(let plain, _, _) = try ArgumentParser.parse(["build", "Photos", "--watermark", "PROOF"]) else {
+            Issue.record("not a build")
+            return
+        }
+        #expect(plain.sizes.watermark == Watermark(text: "PROOF", opacity: 0.35))
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["build", "Photos", "--watermark-opacity", "50"]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["build", "Photos", "--watermark", " "]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["build", "Photos", "--watermark", "P", "--watermark-opacity", "0"]) }
+    }
+
     @Test("build defaults: Site, limit 1, by date, 400/1600")
     func buildDefaults() throws {
         guard case .build(let options, let strict, let quiet) = try ArgumentParser.parse(["build", "Photos"]) else {
@@ -133,7 +152,8 @@ struct ArgumentParserTests {
 
     @Test("every build option is in the build help", arguments: [
         "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
-        "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help",
+        "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark", "--watermark-opacity",
+        "--watermark-font",
     ])
     func buildHelpComplete(option: String) {
         #expect(HelpText.build.contains(option))

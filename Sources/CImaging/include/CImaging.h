@@ -148,6 +148,18 @@ int ps_heif_exif(const unsigned char *data, size_t size, unsigned char **out, si
    data is not zlib data or does not fit. */
 long ps_inflate(const unsigned char *in, size_t size, unsigned char *out, size_t capacity);
 
+/* MARK: Watermark (watermark.c) */
+
+/* Sets libgd's FreeType font cache up; once, before images are drawn on in several threads. */
+void ps_gd_font_cache_setup(void);
+
+/* NULL when `font` (a font file) can draw `text`, else libgd's reason. */
+const char *ps_gd_text_check(const char *font, const char *text);
+
+/* Draws `text` (UTF-8) over a truecolor image, repeated diagonally, scaled to the image,
+   light with a dark outline, at `opacity` (0-1). NULL, or libgd's reason for failing. */
+const char *ps_gd_watermark(gdImagePtr image, const char *font, const char *text, double opacity);
+
 /* MARK: Encoding */
 
 /* Encodes a truecolor gd image as a baseline JPEG (4:2:0, no metadata) straight from its

@@ -108,6 +108,14 @@ struct GDImage: ~Copyable {
         return GDImage(adopting: turned)
     }
 
+    /// Draws a watermark over the image (see `ps_gd_watermark`).
+    func draw(_ watermark: Watermark) throws(ImagingError) {
+        guard let font = watermark.font else { throw .corrupt("no watermark font") }
+        if let reason = ps_gd_watermark(handle, font, watermark.text, watermark.opacity) {
+            throw .corrupt("cannot draw the watermark (\(String(cString: reason)))")
+        }
+    }
+
     // MARK: Encoding
 
     /// Encodes as a baseline JPEG with no metadata, with libjpeg-turbo straight from the

@@ -1,14 +1,23 @@
-/// The sizes of the images made for each photo (long edges, in pixels) and their quality.
+/// The sizes of the images made for each photo (long edges, in pixels), their quality and
+/// watermark.
 public struct ImageSizes: Sendable, Codable, Equatable, Hashable {
     public var thumbnail: Int
     public var preview: Int
     /// JPEG quality, 1–100.
     public var quality: Int
+    /// Drawn on the preview before the thumbnails are made from it.
+    public var watermark: Watermark?
 
-    public init(thumbnail: Int = 400, preview: Int = 1600, quality: Int = 82) {
+    public init(thumbnail: Int = 400, preview: Int = 1600, quality: Int = 82, watermark: Watermark? = nil) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.quality = quality
+        self.watermark = watermark
+    }
+
+    /// The part of the render key these options make.
+    public var key: [String] {
+        [String(thumbnail), String(preview), String(quality)] + (watermark.map { ["watermark", $0.key] } ?? [])
     }
 
     /// Scales (width, height) so the long edge is at most `longEdge`; never enlarges.

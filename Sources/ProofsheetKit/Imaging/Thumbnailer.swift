@@ -74,6 +74,8 @@ public enum Thumbnailer {
         let uprightWidth = orientation.swapsDimensions ? stored.height : stored.width
         let uprightHeight = orientation.swapsDimensions ? stored.width : stored.height
         let preview = orientation == .up ? scaled : try scaled.oriented(orientation)
+        // On the preview, so the thumbnails made from it carry it too, scaled with them.
+        if let watermark = sizes.watermark { try preview.draw(watermark) }
 
         let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: 2 * sizes.thumbnail)
         let thumb2x = try preview.resized(width: size2x.width, height: size2x.height, lobes: thumbnail2xLobes)
@@ -99,6 +101,7 @@ public enum Thumbnailer {
     static func keepFreedMemoryBetweenPhotos() {
         // A refusal costs only speed, so there is nothing to report.
         _ = ps_keep_freed_memory()
+        Watermark.prepareFontCache()
     }
 
     /// The formats proofsheet can read on this machine. JPEG, PNG, GIF, WebP, TIFF and BMP

@@ -45,10 +45,10 @@ struct BuildPlan {
     }
 
     static func renderKey(_ file: LibraryFile, sizes: ImageSizes) -> String {
-        StableHash.hex(
-            of: "render", renderVersion, String(file.bytes), String(file.modified),
-            String(sizes.thumbnail), String(sizes.preview), String(sizes.quality),
-            digits: 8)
+        // The image options' part (`sizes.key`) names the watermark, when there is one.
+        var hash = StableHash()
+        for part in ["render", renderVersion, String(file.bytes), String(file.modified)] + sizes.key { hash.combine(part) }
+        return hash.hex(digits: 8)
     }
 
     /// Ids come from the relative path, so they survive rebuilds and moves of the library.

@@ -25,6 +25,9 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
+        // The watermark's font found and tried before anything is written.
+        var options = self.options
+        options.sizes.watermark = try options.sizes.watermark?.prepared()
         let library = try checkedLibrary()
         let (output, previousSite) = try checkedOutput(library: library)
         let previous = previousSite?.manifest

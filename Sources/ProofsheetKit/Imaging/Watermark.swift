@@ -1,0 +1,61 @@
+internal import CImaging
+
+/// A watermark drawn on every preview (and so on the thumbnails made from it) with libgd's
+/// FreeType renderer: TEXT repeated diagonally over the whole image, light with a dark
+/// outline, semi-transparent. The originals are never touched.
+public struct Watermark: Sendable, Codable, Equatable, Hashable {
+    public var text: String
+    /// 0–1.
+    public var opacity: Double
+    /// The font file; nil until `prepared()` finds DejaVu Sans Bold.
+    public var font: String?
+    /// A digest of the font file's bytes (part of the render key): a new font redoes the images.
+    public var fontDigest: String?
+
+    public static let defaultOpacity = 0.35
+
+    /// Where Debian's fonts-dejavu-core (and other systems) put DejaVu, looked for at run time.
+    public static let defaultFonts = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/local/share/fonts/DejaVuSans-Bold.ttf",
+        "/Library/Fonts/DejaVuSans-Bold.ttf",
+    ]
+
+    public init(text: String, opacity: Double = Watermark.defaultOpacity, font: String? = nil) {
+        self.text = text
+        self.opacity = opacity
+        self.font = font
+    }
+
+    /// The watermark with its font found, read and tried on the text; throws one line
+    /// naming the font and the reason when it cannot be.
+    public func prepared() throws -> Watermark {
+        guard let path = font ?? Self.defaultFonts.first(where: FileSystem.exists) else {
+            throw ProofsheetError("--watermark", "no font found (install fonts-dejavu-core, or pass --watermark-font FILE)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw ProofsheetError(path, "cannot read the watermark font (\(FileSystem.describe(error)))")
+        }
+        if let reason = ps_gd_text_check(path, text) {
+            throw ProofsheetError(path, "cannot draw the watermark with this font (\(String(cString: reason)))")
+        }
+        var hash = StableHash()
+        hash.combine(bytes: bytes)
+        var prepared = self
+        prepared.font = path
+        prepared.fontDigest = hash.hex(digits: 16)
+        return prepared
+    }
+
+    /// What the render key needs to know: text, opacity and font.
+    var key: String { "\(text)\u{0}\(opacity)\u{0}\(fontDigest ?? font ?? "")" }
+
+    /// Once per process, before images are drawn on in several threads.
+    static func prepareFontCache() {
+        ps_gd_font_cache_setup()
+    }
+}
