@@ -119,6 +119,7 @@ struct KilledCollectTests {
 
     @Test("killed at every point while making a new folder: the folder is whole or absent, and the next run leaves nothing behind")
     func newFolder() async throws {
+        #expect(FileSystem.exists(KilledBinary.shim), "could not compile Tests/fixtures/kill_at.c with clang, cc or gcc")
         try await withCollectFixture { f in
             try fixture(f)
             let arguments = ["order.json", "-l", "Library", "-o", "out/Picks"]
@@ -151,6 +152,7 @@ struct KilledCollectTests {
 
     @Test("killed at every point while revising an existing folder: the next run finishes or rolls back, all or nothing")
     func revision() async throws {
+        #expect(FileSystem.exists(KilledBinary.shim), "could not compile Tests/fixtures/kill_at.c with clang, cc or gcc")
         try await withCollectFixture { f in
             try fixture(f)
             let before = f.root + "/Before"
