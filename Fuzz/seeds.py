@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpora: nothing binary is committed, so the seeds are made
+here, each run, from `proofsheet demo` (JPEGs with EXIF and every orientation, a PNG,
+the site's thumbnails) and from small images written by hand below (GIF, BMP, TIFF,
+WebP and HEIF headers), plus order files and pasted lists in every form the readers take.
+
+Usage: Fuzz/seeds.py PROOFSHEET_BINARY CORPUS_ROOT
+"""
+
+import json
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "browser"))
+from helpers import jpeg_segments, with_exif_description  # noqa: E402
+
+
+def png(width, height):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    rows = b"".join(b"\x00" + b"".join(bytes((x * 40 % 256, y * 60 % 256, 128)) for x in range(width)) for y in range(height))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def gif(width, height):
+    # One colour table of two entries, one image, LZW-coded with the minimum code size 2.
+    header = b"GIF89a" + struct.pack("<HHBBB", width, height, 0x80, 0, 0) + b"\xff\x00\x00\x00\x00\xff"
+    image = b"\x2c" + struct.pack("<HHHHB", 0, 0, width, height, 0)
+    return header + image + b"\x02\x02\x4c\x01\x00\x3b"
+
+
+def bmp(width, height):
+    row = (b"\x20\x80\xe0" * width).ljust((width * 3 + 3) // 4 * 4, b"\x00")
+    pixels = row * height
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(pixels), 2835, 2835, 0, 0)
+    return b"BM" + struct.pack("<IHHI", 14 + len(info) + len(pixels), 0, 0, 14 + len(info)) + info + pixels
+
+
+def tiff(width, height):
+    pixels = b"".join(bytes((x * 30 % 256, y * 50 % 256, 90)) for y in range(height) for x in range(width))
+    entries = [
+        (256, 3, 1, width), (257, 3, 1, height), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 2),
+        (273, 4, 1, 0), (277, 3, 1, 3), (278, 3, 1, height), (279, 4, 1, len(pixels)),
+    ]
+    ifd_at = 8 + len(pixels)
+    out = b"II*\x00" + struct.pack("<I", ifd_at) + pixels + struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        if tag == 273:
+            value = 8
+        out += struct.pack("<HHII", tag, kind, count, value) if kind == 4 else struct.pack("<HHIHH", tag, kind, count, value, 0)
+    return out + b"\x00\x00\x00\x00"
+
+
+def webp(width, height):
+    # A lossless (VP8L) header: enough for the sniffer and the header reader.
+    bits = (width - 1) | (height - 1) << 14
+    body = b"VP8L" + struct.pack("<I", 5) + b"\x2f" + struct.pack("<I", bits)
+    return b"RIFF" + struct.pack("<I", 4 + len(body)) + b"WEBP" + body
+
+
+def heif(width, height, brand=b"heic"):
+    ispe = struct.pack(">I", 20) + b"ispe" + b"\x00\x00\x00\x00" + struct.pack(">II", width, height)
+    ipco = struct.pack(">I", 8 + len(ispe)) + b"ipco" + ispe
+    iprp = struct.pack(">I", 8 + len(ipco)) + b"iprp" + ipco
+    meta = struct.pack(">I", 12 + len(iprp)) + b"meta\x00\x00\x00\x00" + iprp
+    ftyp = struct.pack(">I", 24) + b"ftyp" + brand + b"\x00\x00\x00\x00" + b"mif1" + brand
+    return ftyp + meta
+
+
+def header_only(jpeg):
+    """A JPEG's segments up to the scan, and an EOI: its EXIF without the pixels."""
+    segments, _ = jpeg_segments(jpeg)
+    out = b"\xff\xd8"
+    for marker, body in segments:
+        out += bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+    return out + b"\xff\xd9"
+
+
+def order_documents(manifest):
+    photos = manifest["photos"][:3]
+    picks = [{"order": i + 1, "id": p["id"], "path": p["path"], "name": p["name"], "bytes": p["bytes"]} for i, p in enumerate(photos)]
+    base = {"format": "proofsheet-order", "version": 1, "gallery": manifest["gallery"], "title": manifest["title"],
+            "limit": 3, "exported": "2026-11-30T10:04:05Z", "picks": picks}
+    noted = dict(base, note="the whole selection's note", by="Anna Smith", minimum=2,
+                 picks=[dict(p, note="black and white please") for p in picks])
+    paths = [p["path"] for p in photos]
+    text = f"# {manifest['title']} — 3 picks — gallery {manifest['gallery']}\n# By: Anna Smith\n# Note: one line\n"
+    text += "".join(f"{i + 1}. {path}\n" + ("   Note: black and white please\n" if i == 0 else "") for i, path in enumerate(paths))
+    return {
+        "order.json": json.dumps(base, indent=2, ensure_ascii=False) + "\n",
+        "noted.json": json.dumps(noted, ensure_ascii=False),
+        "order.txt": text,
+        "quoted.txt": "".join("> " + line + "\r\n" for line in text.splitlines()),
+        "bare.txt": "\n".join(paths) + "\n",
+        "names.txt": "Hi!\n\nThese ones please:\n" + "".join(f"- {p['name']}\n" for p in photos) + "\nThanks,\nAnna\n",
+        "numbered.txt": "".join(f"{i + 1}) {p['name']}\n" for i, p in enumerate(photos)),
+        "comments.txt": "# a comment\n\n" + paths[0] + "\n",
+    }
+
+
+def main():
+    binary, root = Path(sys.argv[1]), Path(sys.argv[2])
+    work = Path(tempfile.mkdtemp(prefix="proofsheet-seeds-"))
+    try:
+        subprocess.run([str(binary), "demo", "--output", str(work / "Site"), "--library", str(work / "library"), "--quiet"],
+                       check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        manifest = json.loads((work / "Site" / "manifest.json").read_text(encoding="utf-8"))
+        originals = sorted((work / "library").rglob("*.*"))
+        jpegs = [p.read_bytes() for p in originals if p.suffix == ".jpg"]
+        thumbs = [p.read_bytes() for p in sorted((work / "Site" / "thumbs").glob("*.jpg")) if "@2x" not in p.name]
+
+        small = {"tiny.png": png(5, 3), "tiny.gif": gif(2, 2), "tiny.bmp": bmp(3, 2), "tiny.tiff": tiff(3, 2),
+                 "tiny.webp": webp(640, 480), "tiny.heic": heif(4032, 3024), "tiny.avif": heif(800, 600, b"avif"),
+                 "bomb.png": png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:]}
+        headers = {f"exif-{i}.jpg": header_only(j) for i, j in enumerate(jpegs[:8])}
+        headers["described.jpg"] = header_only(with_exif_description(jpegs[0], "A caption — ünïcödé"))
+        corpora = {
+            "FuzzImageHeader": {**small, **headers},
+            "FuzzExif": headers,
+            "FuzzThumbnailer": {**small, **{f"thumb-{i}.jpg": t for i, t in enumerate(thumbs[:4])},
+                                "turned.jpg": min(jpegs, key=len)},
+            "FuzzOrderFile": {k: v.encode() for k, v in order_documents(manifest).items()},
+            "FuzzPastedList": {k: v.encode() for k, v in order_documents(manifest).items() if k.endswith(".txt")},
+        }
+        for harness, seeds in corpora.items():
+            folder = root / harness
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, data in seeds.items():
+                (folder / f"seed-{name}").write_bytes(data)
+            print(f"{harness}: {len(seeds)} seeds in {folder}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
