@@ -15,6 +15,24 @@ struct ThumbnailerTests {
         }
     }
 
+    // Found by Fuzz/FuzzImageHeader: two `ispe` boxes whose 32-bit sides multiply past
+    // Int.max trapped the whole build (arithmetic overflow) instead of refusing the file.
+    @Test("a HEIF header declaring 4294967295×4294967295 pixels is refused, not a crash")
+    func hugeHEIFHeader() throws {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + body.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+        }
+        let ispe = box("ispe", [0, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 8))
+        let small = box("ispe", [0, 0, 0, 0, 0, 0, 3, 0x20, 0, 0, 2, 0x58])
+        let bytes = box("ftyp", Array("avif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8))
+            + box("meta", [0, 0, 0, 0] + box("iprp", box("ipco", small + ispe + ispe)))
+        #expect(ImageFormat.sniff(bytes.prefix(ImageFormat.sniffLength)) == .avif)
+        #expect(throws: ImagingError.self) {
+            try Thumbnailer.render(bytes, sizes: ImageSizes(thumbnail: 16, preview: 32))
+        }
+    }
+
     @Test("sizes follow the long edge: thumbnail, its 2x version and the preview")
     func sizes() throws {
         let landscape = try Thumbnailer.render(
