@@ -141,12 +141,12 @@ class Contender:
 class Proofsheet(Contender):
     name = "proofsheet"
 
-    def __init__(self, binary, library):
-        self.binary, self.library = binary, library
+    def __init__(self, binary, library, extra=()):
+        self.binary, self.library, self.extra = binary, library, list(extra)
 
     def command(self, photos, out, jobs):
         return [self.binary, "build", self.library, "--output", out, "--quiet", "--jobs", str(jobs),
-                "--thumb-size", str(THUMB), "--preview-size", str(PREVIEW), "--quality", str(QUALITY)]
+                "--thumb-size", str(THUMB), "--preview-size", str(PREVIEW), "--quality", str(QUALITY)] + self.extra
 
     def thumbnails(self, out):
         with open(os.path.join(out, "manifest.json")) as f:
@@ -155,12 +155,17 @@ class Proofsheet(Contender):
 
 
 class Vips(Contender):
-    """vipsthumbnail: the preview from the original, the thumbnails from the preview."""
+    """vipsthumbnail: the preview from the original, the thumbnails from the preview. With
+    export_srgb, the preview is converted to sRGB from the photo's profile (vipsthumbnail
+    keeps the profile otherwise), the same work as proofsheet's."""
     name = "vipsthumbnail"
+
+    def __init__(self, export_srgb=False):
+        self.export_srgb = export_srgb
 
     def command(self, photos, out, jobs):
         lines = []
-        options = f"[Q={QUALITY},strip]"
+        options = f"[Q={QUALITY},strip]" + (" --export-profile srgb" if self.export_srgb else "")
         for part in chunks(photos, jobs):
             previews = " ".join(quote(os.path.join(out, "previews", os.path.basename(p))) for p in part)
             originals = " ".join(quote(p) for p in part)
@@ -390,6 +395,86 @@ def kill_test(binary, library, work):
     return killed_midway, old_whole, next_correct
 
 
+# MARK: Formats, colour, 100 MP, watermark (issue 8, issue 14)
+
+
+def alternate(pairs, rounds, jobs, work):
+    """Runs each (label, contender, photos) in turn, `rounds` times; medians by label."""
+    runs = {label: [] for label, _, _ in pairs}
+    for round_index in range(rounds):
+        for label, contender, photos in (pairs if round_index % 2 == 0 else list(reversed(pairs))):
+            out = os.path.join(work, re.sub(r"\W+", "-", label))
+            shutil.rmtree(out, ignore_errors=True)
+            runs[label].append(measure(contender.command(photos, out, jobs)))
+            print(f"  round {round_index + 1}: {label:42} {runs[label][-1].wall:7.2f} s", flush=True)
+            shutil.rmtree(out, ignore_errors=True)
+    return {label: {k: statistics.median(getattr(r, k) for r in rs) for k in ("wall", "cpu", "rss")}
+            for label, rs in runs.items()}
+
+
+def formats_section(binary, corpus, large_photos, jobs, rounds, work, say, target):
+    """ICC-tagged and CMYK JPEGs and phone-sized HEICs against vipsthumbnail on the same
+    files (both converting to sRGB), the cost of colour management (against the same
+    photos untagged), 100 MP PNGs' peak memory, and the watermark's cost."""
+    root = os.path.join(BENCH, "corpus")
+    count = 24
+    sources = large_photos[:count]
+    plain_dir = os.path.join(root, f"plain-{count}")
+    os.makedirs(plain_dir, exist_ok=True)
+    for p in sources:
+        link = os.path.join(plain_dir, os.path.basename(p))
+        if not os.path.exists(link):
+            os.link(p, link)
+    adobe = corpus.ensure_tagged(os.path.join(root, f"adobe-{count}"), sources, "adobe", jobs)
+    cmyk = corpus.ensure_tagged(os.path.join(root, f"cmyk-{count}"), sources, "cmyk", jobs)
+    heic = corpus.ensure_heic(os.path.join(root, f"heic-{count}"), sources, jobs)
+    sets = [("12 MP JPEG, untagged (sRGB)", plain_dir, [os.path.join(plain_dir, os.path.basename(p)) for p in sources], False),
+            ("12 MP JPEG, Adobe RGB profile", os.path.dirname(adobe[0]), adobe, True),
+            ("12 MP JPEG, CMYK with profile", os.path.dirname(cmyk[0]), cmyk, True),
+            ("HEIC 4032×3024 (libheif's encoder)", os.path.dirname(heic[0]), heic, True)]
+    print("\nFormats and colour, against vipsthumbnail…", flush=True)
+    pairs = []
+    for label, folder, photos, tagged in sets:
+        pairs.append((f"proofsheet: {label}", Proofsheet(binary, folder), photos))
+        pairs.append((f"vipsthumbnail: {label}", Vips(export_srgb=tagged), photos))
+    medians = alternate(pairs, rounds, jobs, work)
+    say(f"| {count} photos | proofsheet | vipsthumbnail | proofsheet vs vips | proofsheet vs untagged JPEG |")
+    say("|---|---:|---:|---:|---:|")
+    untagged = medians[f"proofsheet: {sets[0][0]}"]["wall"]
+    for label, _, _, _ in sets:
+        ours, theirs = medians[f"proofsheet: {label}"], medians[f"vipsthumbnail: {label}"]
+        say(f"| {label} | {ours['wall']:.2f} s, {fmt_bytes(ours['rss'])} | {theirs['wall']:.2f} s, "
+            f"{fmt_bytes(theirs['rss'])} | {ours['wall'] / theirs['wall']:.2f}× | {ours['wall'] / untagged:.2f}× |")
+        if label != sets[0][0]:
+            target(f"{label}: wall ≤ 0.6× vipsthumbnail (aim)", f"{ours['wall'] / theirs['wall']:.2f}×",
+                   ours["wall"] / theirs["wall"] <= 0.6)
+    say()
+
+    # 100 MP PNGs: the memory budget at work.
+    huge = corpus.ensure_huge_png(os.path.join(root, "png-100mp-6"), 6)
+    huge_dir = os.path.dirname(huge[0])
+    print("\n100 MP PNGs: peak memory by --jobs…", flush=True)
+    peaks = memory_by_jobs(binary, huge_dir, os.path.join(work, "memory-100mp"), [1, 2, 8])
+    size = statistics.fmean(os.path.getsize(p) for p in huge) / 1e6
+    say(f"| {len(huge)} PNGs of 100 MP (10000×10000, {size:.0f} MB each) | --jobs 1 | --jobs 2 | --jobs 8 |")
+    say("|---|---:|---:|---:|")
+    say("| peak RSS (wall) | " + " | ".join(f"{fmt_bytes(peaks[j].rss)} ({peaks[j].wall:.1f} s)" for j in (1, 2, 8)) + " |")
+    say()
+    target("peak RSS < 400 MB, 100 MP PNGs at --jobs 8", fmt_bytes(peaks[8].rss), peaks[8].rss < 400e6)
+
+    # The watermark on the 12 MP corpus.
+    print("\nThe watermark's cost…", flush=True)
+    library = os.path.dirname(large_photos[0])
+    marks = alternate([("without watermark", Proofsheet(binary, library), large_photos),
+                       ("--watermark PROOF", Proofsheet(binary, library, ["--watermark", "PROOF"]), large_photos)],
+                      rounds, jobs, work)
+    plain, marked = marks["without watermark"], marks["--watermark PROOF"]
+    say(f"Watermark (`--watermark PROOF`, {len(large_photos)} photos of 12 MP): {marked['wall']:.2f} s against "
+        f"{plain['wall']:.2f} s without ({marked['wall'] / plain['wall']:.2f}×, "
+        f"{(marked['wall'] - plain['wall']) / len(large_photos) * 1000 * jobs:.0f} ms of CPU a photo).")
+    say()
+
+
 # MARK: Report
 
 
@@ -449,6 +534,10 @@ def main():
     parser.add_argument("--library-size", type=int, default=10_000)
     parser.add_argument("--only", help="comma-separated contenders to run (for quick checks)")
     parser.add_argument("--skip-scale", action="store_true", help="skip the 10,000-photo library")
+    parser.add_argument("--skip-formats", action="store_true",
+                        help="skip the colour, HEIC, 100 MP PNG and watermark measurements")
+    parser.add_argument("--formats-only", action="store_true",
+                        help="only the colour, HEIC, 100 MP PNG and watermark measurements")
     args = parser.parse_args()
     binary = os.path.abspath(args.proofsheet)
     if not os.access(binary, os.X_OK):
@@ -472,6 +561,24 @@ def main():
     work = os.path.join(CORPUS, "work")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    if args.formats_only:
+        targets = []
+
+        def target(text, value, ok):
+            targets.append((text, value, ok))
+
+        say(f"## proofsheet benchmark, formats and colour — {time.strftime('%Y-%m-%d')}")
+        say()
+        say(f"Machine: {machine()}. Medians of {args.rounds} alternating runs, {jobs} jobs.")
+        say()
+        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target)
+        for text, value, ok in targets:
+            say(f"- {text}: {value} — {'met' if ok else 'NOT MET'}")
+        os.makedirs(RESULTS, exist_ok=True)
+        with open(os.path.join(RESULTS, "formats.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return
+
     contenders = [Proofsheet(binary, large), Vips(), ImageMagick(portrait_stored), Sigal(large), Floor()]
     if args.only:
         wanted = {n.strip().lower() for n in args.only.split(",")} | {"proofsheet"}
@@ -585,7 +692,7 @@ def main():
         f"{'yes' if next_correct else 'NO'}.")
     say()
 
-    # Targets (issue 5).
+    # Targets (issue 5, then issue 8).
     def wall(name):
         return median[name]["wall"] if name in median else None
 
@@ -624,7 +731,10 @@ def main():
     target("kill -9 midway leaves the previous site whole; next build correct",
            f"{'whole' if old_whole else 'broken'}, {'correct' if next_correct else 'wrong'}", old_whole and next_correct)
 
-    say("| target (issue 5) | measured | |")
+    if not args.skip_formats:
+        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target)
+
+    say("| target (issues 5 and 8) | measured | |")
     say("|---|---:|---|")
     for text, value, ok in targets:
         say(f"| {text} | {value} | {'met' if ok else 'NOT MET'} |")

@@ -173,5 +173,96 @@ def ensure_small(root, count, processes):
     open(marker, "w").close()
 
 
+# MARK: Colour, HEIC and 100 MP corpora (issue 8)
+
+PROFILES = {
+    "adobe": "/usr/share/color/icc/colord/AdobeRGB1998.icc",
+    "p3": "/usr/share/color/argyll/ref/DisplayP3.icm",
+    "cmyk": "/usr/share/color/icc/ghostscript/default_cmyk.icc",
+}
+SRGB = "/usr/share/color/icc/colord/sRGB.icc"
+
+
+def _convert_tagged(args):
+    source, path, profile = args
+    if os.path.exists(path):
+        return path
+    import subprocess
+    # Hidden while it is written (proofsheet skips dotfiles), in case a run is interrupted.
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp.jpg")
+    # The photo's pixels converted into the profile and tagged with it, EXIF kept.
+    subprocess.run(["convert", source, "-profile", SRGB, "-profile", PROFILES[profile], "-quality", "90", temporary],
+                   check=True)
+    os.replace(temporary, path)
+    return path
+
+
+def _make_missing(root, jobs, worker, what, processes):
+    """Runs `worker` on the jobs whose file (each job's second item) is not there yet."""
+    os.makedirs(root, exist_ok=True)
+    missing = [j for j in jobs if not os.path.exists(j[1])]
+    if missing:
+        print(f"  making {len(missing)} {what} in {root} (once; cached)", flush=True)
+        with Pool(processes) as pool:
+            list(pool.imap_unordered(worker, missing))
+    return [j[1] for j in jobs]
+
+
+def ensure_tagged(root, sources, profile, processes):
+    """ICC-tagged (Adobe RGB, Display P3) or CMYK copies of 12 MP photos, by ImageMagick."""
+    jobs = [(s, os.path.join(root, os.path.basename(s)), profile) for s in sources]
+    return _make_missing(root, jobs, _convert_tagged, f"{profile} photos", processes)
+
+
+def _encode_heic(args):
+    source, path = args
+    if os.path.exists(path):
+        return path
+    import subprocess
+    # heif-enc keeps the JPEG's EXIF; the picture is stored upright (libheif writes no irot
+    # from a JPEG's orientation tag in 1.15), as the EXIF orientation then says nothing.
+    upright = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".png")
+    subprocess.run(["convert", source, "-auto-orient", upright], check=True)
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp.heic")
+    subprocess.run(["heif-enc", "-q", "80", upright, "-o", temporary], check=True, stdout=subprocess.DEVNULL)
+    os.unlink(upright)
+    os.replace(temporary, path)
+    return path
+
+
+def ensure_heic(root, sources, processes):
+    """Phone-sized (4032×3024) HEICs made with libheif's encoder (heif-enc, x265)."""
+    jobs = [(s, os.path.join(root, os.path.splitext(os.path.basename(s))[0] + ".heic")) for s in sources]
+    return _make_missing(root, jobs, _encode_heic, "HEICs", processes)
+
+
+def _make_huge_png(args):
+    index, path = args
+    if os.path.exists(path):
+        return path
+    # 10,000 × 10,000: a 12 MP picture enlarged, with grain so it is not flat.
+    small = Image.fromarray(picture(index, WIDTH, HEIGHT, grain=0))
+    big = small.resize((10000, 10000), Image.Resampling.BILINEAR)
+    pixels = np.asarray(big).astype(np.int16)
+    rng = np.random.default_rng(SEED + 7 + index)
+    pixels = pixels + rng.integers(-3, 4, size=(10000, 10000, 1), dtype=np.int16)
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp.png")
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(temporary, "PNG", compress_level=3)
+    os.replace(temporary, path)
+    return path
+
+
+def ensure_huge_png(root, count):
+    """100 MP PNGs (10000 × 10000), one process at a time (each takes about a GB to make)."""
+    os.makedirs(root, exist_ok=True)
+    paths = [os.path.join(root, f"PANO{index + 1:03d}.png") for index in range(count)]
+    missing = [(i, p) for i, p in enumerate(paths) if not os.path.exists(p)]
+    if missing:
+        print(f"  making {len(missing)} 100 MP PNGs in {root} (once; cached)", flush=True)
+        for job in missing:
+            _make_huge_png(job)
+    return paths
+
+
 if __name__ == "__main__":
     ensure_large(sys.argv[1], int(sys.argv[2]), os.cpu_count() or 1)
