@@ -26,23 +26,39 @@ var Actions = (Proofsheet.actions = (function () {
 
   // Export and copy hand over only a selection the photographer can collect as it is:
   // while picks are over the limit or gone from the gallery, they say what to fix first.
-  function ready() {
-    if (Picks.ok()) return true;
-    Status.say("Not yet: " + Status.problemText(), "error");
-    return false;
+  // Picks whose photos the page has not seen yet are checked against the search index.
+  function whenReady(action) {
+    if (!Picks.count()) return;
+    function go() {
+      if (Picks.ok()) action();
+      else Status.say("Not yet: " + Status.problemText(), "error");
+    }
+    if (!Picks.pending()) return go();
+    Status.say("Checking your picks against the gallery…");
+    Data.whenComplete().then(function () {
+      Picks.refresh();
+      go();
+    }, function (error) {
+      Status.say("Your picks could not be checked against the gallery (" + error.message + ").", "error");
+    });
   }
   exportJSON.addEventListener("click", function () {
-    if (!Picks.count() || !ready()) return;
+    whenReady(exportJSONNow);
+  });
+  function exportJSONNow() {
     download(OrderFile.json(Picks.records()), "order.json", "application/json");
     Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to the photographer.");
-  });
+  }
   exportText.addEventListener("click", function () {
-    if (!Picks.count() || !ready()) return;
-    download(OrderFile.text(Picks.records()), "order.txt", "text/plain");
-    Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + ".");
+    whenReady(function () {
+      download(OrderFile.text(Picks.records()), "order.txt", "text/plain");
+      Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + ".");
+    });
   });
   copy.addEventListener("click", function () {
-    if (!Picks.count() || !ready()) return;
+    whenReady(copyNow);
+  });
+  function copyNow() {
     var text = OrderFile.paths(Picks.records());
     var done = function () {
       Status.say("Copied the " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + " to the clipboard.");
@@ -68,7 +84,7 @@ var Actions = (Proofsheet.actions = (function () {
     };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
-  });
+  }
   clear.addEventListener("click", function () {
     if (!Picks.count()) return;
     var n = Picks.count();
@@ -101,7 +117,15 @@ var Actions = (Proofsheet.actions = (function () {
     reader.readAsText(file);
   }
 
+  // An order file names photos anywhere in the gallery: the search index tells which.
   function apply(content, fileName) {
+    Data.whenComplete().then(function () {
+      applyNow(content, fileName);
+    }, function (error) {
+      Status.say("Not imported: the gallery's index could not be loaded (" + error.message + ").", "error");
+    });
+  }
+  function applyNow(content, fileName) {
     var result = OrderFile.parse(content);
     if (result.error) {
       Status.say("Not imported: " + result.error, "error");

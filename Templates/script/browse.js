@@ -1,126 +1,245 @@
-// browse: album filter, search, sort
+// browse: what the grid shows — the album filter, search (names, albums, dates, cameras),
+// sort (within albums, or the whole gallery by date) and "Picked only". The gallery's own
+// order needs no data beyond the album index; searching and the other sorts use the
+// search index, loaded the first time one of them is asked for (or the search field is
+// focused), so the first paint never waits for it.
 
 var Browse = (Proofsheet.browse = (function () {
   var albumFilter = $("album-filter");
   var search = $("search");
   var sort = $("sort");
+  var pickedOnly = $("picked-only");
   var shown = $("shown");
   var noResults = $("no-results");
-  var collator = window.Intl && Intl.Collator ? new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }) : null;
-  var visible = Data.photos.map(function (photo) {
-    return photo.id;
-  });
-  var currentSort = Data.manifest.options.sort === "name" ? "name" : "date";
-  sort.value = currentSort;
-  var keys = Data.photos.map(function (photo) {
-    return fold(photo.name);
-  });
+  var groups = [];
+  var starts = []; // flat index of each group's first item
+  var count = 0;
+  var folded = null; // the index's names, folded for matching
+  var sortKeys = Object.create(null);
+  var days = Object.create(null);
+  var MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+  var WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+  sort.value = Data.sort;
 
   function fold(text) {
-    var folded = text.toLowerCase();
-    return folded.normalize ? folded.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : folded;
+    var lower = String(text).toLowerCase();
+    // eslint-disable-next-line no-control-regex
+    if (!/[^\u0000-\u007f]/.test(lower) || !lower.normalize) return lower;
+    return lower.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  function compareNames(a, b) {
-    return collator ? collator.compare(a.name, b.name) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  // A name as a sort key: folded, with each run of digits padded so IMG_2 < IMG_10.
+  function nameKey(name) {
+    return fold(name).replace(/\d+/g, function (digits) {
+      return digits.length >= 12 ? digits : "000000000000".slice(digits.length) + digits;
+    });
   }
-  function comparator(how) {
-    return function (a, b) {
-      var c = 0;
-      if (how === "name") c = compareNames(a, b) || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-      else {
-        c = a.date < b.date ? -1 : a.date > b.date ? 1 : compareNames(a, b);
-        if (how === "date-desc") c = -c;
-      }
-      return c || a.index - b.index;
+  // Everything a date can be searched by: 2026-06-01, 1 jun 2026, june, monday.
+  function dayText(seconds) {
+    if (seconds < 0) return "";
+    var day = Math.floor(seconds / 86400);
+    if (days[day] === undefined) {
+      var d = new Date(day * 86400000);
+      var month = MONTHS[d.getUTCMonth()];
+      var iso = d.toISOString().slice(0, 10);
+      days[day] = iso + " " + d.getUTCDate() + " " + month.slice(0, 3) + " " + month + " " + d.getUTCFullYear() + " " + WEEKDAYS[d.getUTCDay()];
+    }
+    return days[day];
+  }
+  function needsIndex(how, query) {
+    if (query) return true;
+    if (how === "all-date" || how === "all-date-desc") return true;
+    if (how === "name") return Data.sort !== "name";
+    return Data.sort !== "date";
+  }
+
+  // The positions of one album in the chosen order, or null for the gallery's own order.
+  function albumOrder(album, how) {
+    if (how === Data.sort) return null;
+    var items = new Array(album.count);
+    for (var i = 0; i < album.count; i++) items[i] = album.start + i;
+    if (how === "date-desc" && Data.sort === "date") return items.reverse();
+    var index = Data.index();
+    var keys = how === "name" ? nameKeys(index) : index.dates;
+    var desc = how === "date-desc";
+    items.sort(function (a, b) {
+      var c = keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0;
+      return (desc ? -c : c) || a - b;
+    });
+    return items;
+  }
+  function nameKeys(index) {
+    if (!sortKeys.name) sortKeys.name = index.names.map(nameKey);
+    return sortKeys.name;
+  }
+  // A predicate for a query, or null when there is none. A photo matches when the whole
+  // query is in its name, album, camera or date ("album 3", "canon eos"); when nothing in
+  // the gallery matches so, when each word is in one of them ("christmas 2008").
+  function matcher(query) {
+    var phrase = fold(query).replace(/\s+/g, " ").trim();
+    if (!phrase) return null;
+    var index = Data.index();
+    if (!folded) folded = index.names.map(fold);
+    var albumText = Data.albums.map(function (album) {
+      return fold(album.name + " / " + album.path);
+    });
+    var cameraText = [""].concat(index.cameras.map(fold));
+    function has(position, album, text) {
+      return (
+        folded[position].indexOf(text) >= 0 ||
+        albumText[album.index].indexOf(text) >= 0 ||
+        cameraText[index.camera[position]].indexOf(text) >= 0 ||
+        dayText(index.dates[position]).indexOf(text) >= 0
+      );
+    }
+    var tokens = phrase.split(" ");
+    var whole = function (position, album) {
+      return has(position, album, phrase);
+    };
+    if (tokens.length === 1) return whole;
+    for (var a = 0; a < Data.albums.length; a++) {
+      var album = Data.albums[a];
+      for (var i = 0; i < album.count; i++) if (whole(album.start + i, album)) return whole;
+    }
+    return function (position, album) {
+      for (var t = 0; t < tokens.length; t++) if (!has(position, album, tokens[t])) return false;
+      return true;
     };
   }
-
-  // Reorders the cells inside each album; albums keep their place, and each run of
-  // cells (a list of its own, for speed) keeps its length.
-  function applySort(how) {
-    currentSort = how;
-    Grid.sections.forEach(function (section) {
-      var items = Array.prototype.slice.call(section.querySelectorAll("li.photo")).filter(function (li) {
-        return Grid.cells[Grid.idOf(li)];
-      });
-      var photos = items.map(function (li) {
-        return Data.byId[Grid.idOf(li)];
-      });
-      photos.sort(comparator(how));
-      // Count every run before moving anything: a move changes two runs' lengths.
-      var grids = Array.prototype.slice.call(section.querySelectorAll(".grid"));
-      var counts = grids.map(function (grid) {
-        return grid.children.length;
-      });
-      var at = 0;
-      grids.forEach(function (grid, index) {
-        var fragment = document.createDocumentFragment();
-        photos.slice(at, at + counts[index]).forEach(function (photo) {
-          fragment.appendChild(Grid.cells[photo.id].li);
-        });
-        at += counts[index];
-        grid.appendChild(fragment);
-      });
-    });
-    applyFilter();
+  function group(title, note, items, album) {
+    var g = { title: title, note: note, album: album };
+    if (Array.isArray(items)) {
+      g.count = items.length;
+      g.at = function (i) {
+        return items[i];
+      };
+    } else {
+      g.count = album.count;
+      g.at = function (i) {
+        return album.start + i;
+      };
+    }
+    return g;
+  }
+  function photos(n) {
+    return n + " " + plural(n, "photo", "photos");
   }
 
-  function applyFilter() {
+  function build() {
     var album = albumFilter.value;
-    var query = fold(search.value.trim());
-    var count = 0;
-    var order = [];
-    // While searching, the runs flow together so the matches fill whole rows.
-    Grid.main.classList.toggle("searching", !!query);
-    Grid.sections.forEach(function (section) {
-      var path = section.getAttribute("data-album");
-      var inAlbum = album === "*" || album === path;
-      var any = false;
-      Array.prototype.forEach.call(section.querySelectorAll("li.photo"), function (li) {
-        var id = Grid.idOf(li);
-        var photo = Grid.cells[id] && Data.byId[id];
-        if (!photo) return;
-        var match = inAlbum && (!query || keys[photo.index].indexOf(query) >= 0);
-        if (li.hidden === match) li.hidden = !match;
-        if (match) {
-          any = true;
-          count += 1;
-          order.push(id);
-        }
-      });
-      section.hidden = !any;
+    var query = search.value.trim();
+    var how = sort.value;
+    var albums = Data.albums.filter(function (a) {
+      return album === "*" || a.path === album;
     });
-    visible = order;
-    Thumbs.watch(order);
-    var total = Data.photos.length;
-    shown.textContent = count === total ? "" : "Showing " + count + " of " + total + " " + plural(total, "photo", "photos") + ".";
+    var match = query ? matcher(query) : null;
+    var view = [];
+    if (pickedOnly.checked) {
+      var picked = [];
+      Picks.list().forEach(function (id) {
+        var at = Data.locate(id);
+        if (at === null || at < 0) return;
+        var a = Data.albumAt(at);
+        if ((album === "*" || a.path === album) && (!match || match(at, a))) picked.push(at);
+      });
+      view.push(group("Your picks", "in the order picked", picked, null));
+    } else if (how === "all-date" || how === "all-date-desc") {
+      var all = [];
+      albums.forEach(function (a) {
+        for (var i = 0; i < a.count; i++) if (!match || match(a.start + i, a)) all.push(a.start + i);
+      });
+      var dates = Data.index().dates;
+      var desc = how === "all-date-desc";
+      all.sort(function (a, b) {
+        var c = dates[a] - dates[b];
+        return (desc ? -c : c) || a - b;
+      });
+      view.push(group(desc ? "All photos, newest first" : "All photos, oldest first", "", all, null));
+    } else {
+      albums.forEach(function (a) {
+        var items = albumOrder(a, how);
+        if (match) {
+          var source = items;
+          items = [];
+          for (var i = 0; i < a.count; i++) {
+            var position = source ? source[i] : a.start + i;
+            if (match(position, a)) items.push(position);
+          }
+          if (!items.length) return;
+        }
+        var n = items ? items.length : a.count;
+        view.push(group(a.name, n === a.count ? photos(a.count) : n + " of " + photos(a.count), items, a));
+      });
+    }
+    return view;
+  }
+
+  function apply() {
+    var query = search.value.trim();
+    if ((needsIndex(sort.value, query) || (pickedOnly.checked && Picks.pending())) && !Data.index()) {
+      shown.textContent = "Loading the search index…";
+      Data.loadIndex().then(apply, function (error) {
+        shown.textContent = "";
+        Status.say("Search and sorting are not available: " + error.message + ".", "error");
+      });
+      return;
+    }
+    groups = build();
+    starts = [];
+    count = 0;
+    groups.forEach(function (g) {
+      starts.push(count);
+      count += g.count;
+    });
+    Grid.show(groups);
+    var total = Data.total;
+    shown.textContent = count === total && !pickedOnly.checked ? "" : "Showing " + count + " of " + photos(total) + ".";
     noResults.hidden = count > 0;
+    noResults.textContent = pickedOnly.checked && !Picks.count() ? "Nothing is picked yet." : "No photos match.";
   }
 
   var pending = null;
   search.addEventListener("input", function () {
     if (pending) clearTimeout(pending);
-    // Typing fast in a 10,000-photo gallery filters once per pause, not per key.
+    // Typing fast in a large gallery filters once per pause, not per key.
     pending = setTimeout(function () {
       pending = null;
-      applyFilter();
-    }, Data.photos.length > 2000 ? 120 : 0);
+      apply();
+    }, Data.total > 2000 ? 120 : 0);
   });
   search.addEventListener("keydown", function (event) {
     if (event.key === "Enter") {
       if (pending) clearTimeout(pending);
       pending = null;
-      applyFilter();
+      apply();
     }
   });
-  albumFilter.addEventListener("change", applyFilter);
-  sort.addEventListener("change", function () {
-    applySort(sort.value);
+  // Whoever reaches for the search field is about to need the index.
+  search.addEventListener("focus", function () {
+    if (!Data.index() && !Data.complete()) Data.loadIndex().catch(function () {});
+  });
+  albumFilter.addEventListener("change", apply);
+  sort.addEventListener("change", apply);
+  pickedOnly.addEventListener("change", apply);
+  Picks.onChange(function (ids, reason) {
+    if (pickedOnly.checked && reason !== "add") apply();
   });
 
   return {
-    visible: function () {
-      return visible;
+    apply: apply,
+    // The shown photos as one list, for the viewer: how many, the n-th, and where one is.
+    count: function () {
+      return count;
+    },
+    item: function (n) {
+      for (var g = groups.length - 1; g >= 0; g--) if (starts[g] <= n) return groups[g].at(n - starts[g]);
+      return null;
+    },
+    indexOf: function (position) {
+      for (var g = 0; g < groups.length; g++) {
+        for (var i = 0; i < groups[g].count; i++) if (groups[g].at(i) === position) return starts[g] + i;
+      }
+      return -1;
     },
   };
 })());

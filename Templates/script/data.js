@@ -1,41 +1,278 @@
-// data: the manifest embedded by the generator, and lookups into it
+// data: the gallery as the page knows it. index.html carries the settings and the album
+// index; the photos come in chunk files (plain scripts that call Proofsheet.chunk), loaded
+// as they come near the screen; the search index (Proofsheet.search) is loaded on first
+// use. `<script src>` works from file://, where fetch does not. A photo is known once its
+// chunk is loaded; its position and id once the chunk or the search index is.
 
 var Data = (Proofsheet.data = (function () {
-  var manifest = JSON.parse(document.getElementById("proofsheet-data").textContent);
+  var page = JSON.parse($("proofsheet-data").textContent);
+  var limit = page.limit;
+  var total = page.total;
+  var albums = page.albums;
+  var start = 0;
+  albums.forEach(function (album, index) {
+    album.index = index;
+    album.start = start;
+    start += album.count;
+  });
+  var chunks = [];
+  var chunkByName = Object.create(null);
+  start = 0;
+  page.chunks.forEach(function (entry) {
+    var chunk = { name: entry[0], src: "data/" + entry[0] + ".js", start: start, count: entry[1], photos: null, waiting: null };
+    chunks.push(chunk);
+    chunkByName[chunk.name] = chunk;
+    start += chunk.count;
+  });
+  var photos = new Array(total);
   var byId = Object.create(null);
   var byPath = Object.create(null);
   // Ids a photo had before (an older build's path-based id): picks stored or exported
   // under them still find it.
   var byFormerId = Object.create(null);
-  manifest.photos.forEach(function (photo, index) {
-    photo.index = index;
-    byId[photo.id] = photo;
-    byPath[photo.path] = photo;
-    (photo.formerIds || []).forEach(function (id) {
-      if (typeof id === "string" && !byFormerId[id]) byFormerId[id] = photo;
+  var loadedChunks = 0;
+  var listeners = [];
+  var index = null;
+  var indexWaiting = null;
+
+  function albumAt(position) {
+    var low = 0;
+    var high = albums.length - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (albums[mid].start <= position) low = mid;
+      else high = mid - 1;
+    }
+    return albums[low];
+  }
+  function chunkAt(position) {
+    var low = 0;
+    var high = chunks.length - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (chunks[mid].start <= position) low = mid;
+      else high = mid - 1;
+    }
+    return chunks[low];
+  }
+  function pathOf(albumPath, name) {
+    return albumPath ? albumPath + "/" + name : name;
+  }
+  // A photo from a chunk's compact record (keys in PageData.swift).
+  function expand(record, position) {
+    var album = albumAt(position);
+    var x = record.x || {};
+    return {
+      index: position,
+      id: record.i,
+      name: record.n,
+      path: record.p || pathOf(album.path, record.n),
+      album: album.path,
+      bytes: record.b,
+      date: record.d,
+      dateSource: record.f ? "file" : "exif",
+      width: record.w,
+      height: record.h,
+      thumb: { src: record.t[0], width: record.t[1], height: record.t[2] },
+      thumb2x: { src: record.t2 },
+      preview: { src: record.v[0], width: record.v[1], height: record.v[2] },
+      camera: x.camera || "",
+      lens: x.lens || "",
+      exposure: x.exposure || "",
+      aperture: x.aperture || "",
+      iso: x.iso || "",
+      focalLength: x.focalLength || "",
+      description: x.description || "",
+      formerId: record.o || "",
+    };
+  }
+
+  // Called by each chunk file as it runs.
+  Proofsheet.chunk = function (name, records) {
+    var chunk = chunkByName[name];
+    if (!chunk || chunk.photos || !Array.isArray(records) || records.length !== chunk.count) return;
+    chunk.photos = records.map(function (record, at) {
+      var photo = expand(record, chunk.start + at);
+      photos[photo.index] = photo;
+      byId[photo.id] = photo;
+      byPath[photo.path] = photo;
+      if (photo.formerId && !byFormerId[photo.formerId]) byFormerId[photo.formerId] = photo;
+      return photo;
     });
-  });
-  var limit = manifest.options.limit;
+    loadedChunks += 1;
+    if (chunk.waiting) chunk.waiting.resolve(chunk);
+    listeners.forEach(function (listener) {
+      listener(chunk);
+    });
+  };
+  // Called by the search index file.
+  Proofsheet.search = function (name, data) {
+    if (name !== page.search || index || !data || !Array.isArray(data.ids) || data.ids.length !== total) return;
+    index = columns(data);
+    if (indexWaiting) indexWaiting.resolve(index);
+  };
+
+  // The search index's columns, from the photos themselves.
+  function fromChunks() {
+    var cameras = [];
+    var cameraIndex = Object.create(null);
+    var data = { ids: [], names: [], dates: [], camera: [], cameras: cameras, paths: {}, former: {} };
+    photos.forEach(function (photo) {
+      data.ids.push(photo.id);
+      data.names.push(photo.name);
+      var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):?(\d\d)?/.exec(photo.date);
+      data.dates.push(m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] || 0)) / 1000 : -1);
+      if (photo.camera && !cameraIndex[photo.camera]) {
+        cameras.push(photo.camera);
+        cameraIndex[photo.camera] = cameras.length;
+      }
+      data.camera.push(photo.camera ? cameraIndex[photo.camera] : 0);
+      if (photo.formerId) data.former[photo.formerId] = photo.index;
+    });
+    return columns(data);
+  }
+  function columns(data) {
+    var positions = Object.create(null);
+    for (var i = 0; i < data.ids.length; i++) positions[data.ids[i]] = i;
+    var former = Object.create(null);
+    var formerIds = data.former || {};
+    for (var id in formerIds) former[id] = formerIds[id];
+    return { ids: data.ids, names: data.names, dates: data.dates, camera: data.camera, cameras: data.cameras, paths: data.paths || {}, positions: positions, former: former };
+  }
+
+  // Loads a script of the site's own; resolves when it has registered its data.
+  function loadScript(src, waiting, done) {
+    var script = document.createElement("script");
+    script.src = src;
+    script.onload = function () {
+      if (!done()) waiting.reject(new Error(src + " did not hold the data it should"));
+    };
+    script.onerror = function () {
+      waiting.reject(new Error(src + " could not be loaded"));
+    };
+    document.body.appendChild(script);
+  }
+  function deferred() {
+    var waiting = {};
+    waiting.promise = new Promise(function (resolve, reject) {
+      waiting.resolve = resolve;
+      waiting.reject = reject;
+    });
+    return waiting;
+  }
+  function load(chunk) {
+    if (chunk.photos) return Promise.resolve(chunk);
+    if (!chunk.waiting) {
+      chunk.waiting = deferred();
+      chunk.waiting.promise.catch(function () {
+        chunk.waiting = null; // a later call tries again
+      });
+      loadScript(chunk.src, chunk.waiting, function () {
+        return !!chunk.photos;
+      });
+    }
+    return chunk.waiting.promise;
+  }
+
   return {
-    manifest: manifest,
-    gallery: manifest.gallery,
-    title: manifest.title,
+    gallery: page.gallery,
+    title: page.title,
     limit: typeof limit === "number" && limit >= 0 ? Math.floor(limit) : 1,
-    photos: manifest.photos,
+    sort: page.sort === "name" ? "name" : "date",
+    total: total,
+    albums: albums,
+    chunks: chunks,
+    albumAt: albumAt,
+    chunkAt: chunkAt,
     byId: byId,
     byPath: byPath,
-    // The photo with this id now, or that had it before; null when not in the gallery.
+    // The photo at a position, if its chunk is loaded.
+    at: function (position) {
+      return photos[position] || null;
+    },
+    // Loads the chunk of a position (or of every position in [from, to)).
+    ensure: function (from, to) {
+      if (to === undefined) to = from + 1;
+      var needed = [];
+      for (var at = Math.max(0, from); at < Math.min(total, to); at = chunkAt(at).start + chunkAt(at).count) {
+        needed.push(load(chunkAt(at)));
+      }
+      return Promise.all(needed);
+    },
+    loaded: function (position) {
+      return !!photos[position];
+    },
+    onChunk: function (listener) {
+      listeners.push(listener);
+    },
+    // The photo with this id now, or that had it before; null when not known (yet).
     lookup: function (id) {
       return byId[id] || byFormerId[id] || null;
     },
-    // Whether lookup() knows every photo of the gallery (so "not found" means "not here").
+    // The position of the photo with this id (or former id): -1 when it is not in the
+    // gallery, null while the page cannot tell yet.
+    locate: function (id) {
+      var photo = byId[id] || byFormerId[id];
+      if (photo) return photo.index;
+      if (index) {
+        var at = index.positions[id];
+        if (at === undefined) at = index.former[id];
+        return at === undefined ? -1 : at;
+      }
+      return loadedChunks === chunks.length ? -1 : null;
+    },
+    // Name and path of a position from whatever is loaded: its chunk or the index.
+    describe: function (position) {
+      var photo = photos[position];
+      if (photo) return { id: photo.id, name: photo.name, path: photo.path };
+      if (!index) return null;
+      var name = index.names[position];
+      return { id: index.ids[position], name: name, path: index.paths[position] || pathOf(albumAt(position).path, name) };
+    },
+    // The position of the photo at this path: like locate().
+    findPath: function (path) {
+      var photo = byPath[path];
+      if (photo) return photo.index;
+      if (index) {
+        if (!index.byPath) {
+          index.byPath = Object.create(null);
+          for (var i = 0; i < total; i++) index.byPath[this.describe(i).path] = i;
+        }
+        var at = index.byPath[path];
+        return at === undefined ? -1 : at;
+      }
+      return loadedChunks === chunks.length ? -1 : null;
+    },
+    // Whether lookups know every photo of the gallery (so "not found" means "not here").
     complete: function () {
-      return true;
+      return !!index || loadedChunks === chunks.length;
+    },
+    // The search index: loaded, or (when every chunk is loaded, as in a small gallery)
+    // made from the chunks; null when neither.
+    index: function () {
+      if (!index && loadedChunks === chunks.length) index = fromChunks();
+      return index;
+    },
+    // Loads the search index (once); resolves with it.
+    loadIndex: function () {
+      if (this.index()) return Promise.resolve(index);
+      if (!indexWaiting) {
+        indexWaiting = deferred();
+        indexWaiting.promise.catch(function () {
+          indexWaiting = null;
+        });
+        loadScript("data/" + page.search + ".js", indexWaiting, function () {
+          return !!index;
+        });
+      }
+      return indexWaiting.promise;
+    },
+    // Resolves once lookups are complete (loading the index when they are not).
+    whenComplete: function () {
+      return this.complete() ? Promise.resolve() : this.loadIndex();
     },
     albumName: function (path) {
-      for (var i = 0; i < manifest.albums.length; i++) {
-        if (manifest.albums[i].path === path) return manifest.albums[i].name;
-      }
+      for (var i = 0; i < albums.length; i++) if (albums[i].path === path) return albums[i].name;
       return path;
     },
   };

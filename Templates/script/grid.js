@@ -1,62 +1,298 @@
-// grid: the photo cells already in the HTML
+// grid: the photos near the screen, and only those. The view (what Browse shows: albums,
+// a search's matches, the picks) is laid out as groups of equal rows; the grid is as tall
+// as the whole view, but only the rows within a screen or two of the viewport exist in
+// the DOM, so 100,000 photos cost what 100 do. Rows whose chunk is not loaded yet show
+// empty frames and load it.
 
 var Grid = (Proofsheet.grid = (function () {
   var main = $("gallery");
-  var sections = Array.prototype.slice.call(main.querySelectorAll("section.album"));
-  var cells = Object.create(null);
-  var boxes = [];
-  // One query for all checkboxes; each cell is the box's list item (li > label > input).
-  Array.prototype.forEach.call(main.querySelectorAll('input[name="pick"]'), function (box) {
-    var li = box.parentNode.parentNode;
-    if (!Data.byId[box.value] || li.id !== "p-" + box.value) return;
-    cells[box.value] = { li: li, box: box, badge: null };
-    boxes.push(box);
-  });
-  var shownPositions = Object.create(null);
-  var shownFull = false;
+  var root = $("grid");
+  var groups = [];
+  var metrics = null;
+  var shown = new Map(); // position → cell
+  var sections = []; // group index → { section, list } while any of it is drawn
+  var positions = Object.create(null); // pick number by photo id
+  var full = false;
+  var scheduled = false;
 
-  // Updates only the cells whose number changed, so a pick costs the same with 10 or
-  // 10,000 photos; the disabled state is rewritten only when the limit is reached or left.
-  function render(order) {
-    var positions = Object.create(null);
-    order.forEach(function (id, index) {
-      positions[id] = index + 1;
+  // Sizes come from the stylesheet: a probe album with one cell is laid out off screen.
+  function measure() {
+    var probe = el("div", "grid-probe");
+    probe.setAttribute("aria-hidden", "true");
+    var section = el("section", "album");
+    var heading = el("h2", "", "Probe");
+    section.appendChild(heading);
+    var list = el("ul", "photos");
+    var cell = makeCell();
+    fill(cell, { id: "probe", name: "A long file name that fills two lines of a cell.jpg", date: "2026-01-01T00:00:00", thumb: { src: "", width: 4, height: 3 }, thumb2x: {}, preview: { src: "" } }, null);
+    list.appendChild(cell.li);
+    section.appendChild(list);
+    probe.appendChild(section);
+    root.appendChild(probe);
+    var style = window.getComputedStyle(list);
+    var columns = style.gridTemplateColumns.split(" ").filter(function (track) {
+      return track && track !== "none";
+    }).length;
+    var gap = parseFloat(style.rowGap) || 0;
+    var header = heading.getBoundingClientRect().height; // its margins are 0 in the grid (CSS)
+    var height = Math.ceil(cell.li.getBoundingClientRect().height);
+    var after = parseFloat(window.getComputedStyle(section).paddingBottom) || 0;
+    root.removeChild(probe);
+    return { columns: Math.max(1, columns), gap: gap, header: Math.ceil(header), row: height, after: after, width: root.clientWidth };
+  }
+
+  function layout() {
+    metrics = measure();
+    var y = 0;
+    groups.forEach(function (group) {
+      group.top = y;
+      group.rows = Math.ceil(group.count / metrics.columns);
+      var body = group.rows ? group.rows * metrics.row + (group.rows - 1) * metrics.gap : 0;
+      group.height = (group.title ? metrics.header : 0) + body + metrics.after;
+      y += group.height;
     });
-    var touched = Object.keys(shownPositions).concat(order);
-    touched.forEach(function (id) {
-      var cell = cells[id];
-      if (!cell || shownPositions[id] === positions[id]) return;
-      var position = positions[id];
-      cell.box.checked = !!position;
-      if (!cell.badge && position) {
-        // Badges are made when first needed: 10,000 empty spans would only weigh the page.
-        cell.badge = el("span", "badge");
-        cell.badge.setAttribute("aria-hidden", "true");
-        cell.li.appendChild(cell.badge);
+    root.style.height = y + "px";
+    root.style.setProperty("--row", metrics.row + "px");
+  }
+
+  // A cell: made once, filled for a photo, kept while its row is near the screen.
+  var template = null;
+  function makeCell() {
+    if (!template) {
+      template = el("li", "photo");
+      var open = el("a", "open");
+      open.appendChild(el("img"));
+      template.appendChild(open);
+      var label = el("label", "pick");
+      var box = el("input");
+      box.type = "checkbox";
+      box.name = "pick";
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(el("span", "name"));
+      template.appendChild(label);
+      template.appendChild(el("time", "date"));
+    }
+    var li = template.cloneNode(true);
+    return { li: li, link: li.firstChild, img: li.firstChild.firstChild, box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, badge: null, id: null };
+  }
+  function fill(cell, photo, position) {
+    cell.id = photo.id;
+    cell.position = position;
+    cell.li.id = "p-" + photo.id;
+    cell.li.classList.remove("loading");
+    cell.link.href = src(photo.preview.src);
+    cell.link.setAttribute("aria-label", "View " + photo.name);
+    cell.link.hidden = false;
+    cell.img.alt = "";
+    cell.img.width = photo.thumb.width;
+    cell.img.height = photo.thumb.height;
+    cell.img.decoding = "async";
+    if (photo.thumb2x.src) cell.img.srcset = src(photo.thumb2x.src) + " 2x";
+    if (photo.thumb.src) cell.img.src = src(photo.thumb.src);
+    cell.box.value = photo.id;
+    cell.box.hidden = false;
+    cell.name.textContent = photo.name;
+    cell.date.dateTime = photo.date;
+    cell.date.textContent = dateLabel(photo.date);
+    cell.li.removeAttribute("aria-hidden");
+    paint(cell);
+  }
+  function placeholder(position) {
+    var li = el("li", "photo loading");
+    li.setAttribute("aria-hidden", "true");
+    li.appendChild(el("span", "open"));
+    return { li: li, id: null, position: position, placeholder: true };
+  }
+  // `2026-06-01T14:03:22` → `1 Jun 2026, 14:03`, as the static pages write it.
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function dateLabel(iso) {
+    var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(iso || "");
+    if (!m || +m[2] < 1 || +m[2] > 12) return iso || "";
+    return +m[3] + " " + MONTHS[+m[2] - 1] + " " + m[1] + ", " + +m[4] + ":" + m[5];
+  }
+  // The pick state of one cell: checked, its number, and whether it can be picked.
+  function paint(cell) {
+    if (cell.placeholder) return;
+    var number = positions[cell.id];
+    cell.box.checked = !!number;
+    cell.box.disabled = full && !number;
+    cell.li.classList.toggle("picked", !!number);
+    if (number && !cell.badge) {
+      cell.badge = el("span", "badge");
+      cell.badge.setAttribute("aria-hidden", "true");
+      cell.li.appendChild(cell.badge);
+    }
+    if (cell.badge) cell.badge.textContent = number ? String(number) : "";
+  }
+
+  // What should be drawn now: for each group near the viewport, the range of its items.
+  function wanted() {
+    var box = root.getBoundingClientRect();
+    var view = window.innerHeight || document.documentElement.clientHeight;
+    var margin = Math.max(600, view);
+    var top = -box.top - margin;
+    var bottom = -box.top + view + margin;
+    var ranges = [];
+    groups.forEach(function (group, index) {
+      if (group.top + group.height < top || group.top > bottom || !group.count) return;
+      var body = group.top + (group.title ? metrics.header : 0);
+      var step = metrics.row + metrics.gap;
+      var first = Math.max(0, Math.floor((top - body) / step));
+      var last = Math.min(group.rows - 1, Math.floor((bottom - body) / step));
+      if (last < first) {
+        if (group.title && body >= top && group.top <= bottom) ranges.push({ group: index, from: 0, to: 0 });
+        return;
       }
-      if (cell.badge) cell.badge.textContent = position ? String(position) : "";
-      cell.li.classList.toggle("picked", !!position);
+      ranges.push({ group: index, from: first * metrics.columns, to: Math.min(group.count, (last + 1) * metrics.columns) });
     });
-    shownPositions = positions;
-    // With limit 1 a new pick replaces the old one, so nothing is ever disabled.
-    var full = Picks.isFull() && Data.limit !== 1;
-    if (full !== shownFull) {
-      document.body.classList.toggle("limit-reached", full);
-      for (var i = 0; i < boxes.length; i++) {
-        boxes[i].disabled = full && !positions[boxes[i].value];
+    return ranges;
+  }
+
+  function draw() {
+    scheduled = false;
+    if (!metrics || root.clientWidth !== metrics.width) layout();
+    var ranges = wanted();
+    var keep = new Map();
+    var drawn = [];
+    var missing = [];
+    ranges.forEach(function (range) {
+      var group = groups[range.group];
+      var part = sections[range.group];
+      if (!part) {
+        var section = el("section", "album");
+        if (group.title) {
+          var heading = el("h2", "", group.title);
+          if (group.note) {
+            heading.appendChild(document.createTextNode(" "));
+            heading.appendChild(el("span", "count", group.note));
+          }
+          section.appendChild(heading);
+        }
+        var list = el("ul", "photos");
+        section.appendChild(list);
+        section.style.top = group.top + "px";
+        part = sections[range.group] = { section: section, list: list };
       }
-      shownFull = full;
-    } else if (full) {
-      // Still full after a move or an import: only the cells that changed need it.
-      touched.forEach(function (id) {
-        if (cells[id]) cells[id].box.disabled = !positions[id];
+      drawn[range.group] = true;
+      var row = Math.floor(range.from / metrics.columns);
+      part.list.style.top = (group.title ? metrics.header : 0) + row * (metrics.row + metrics.gap) + "px";
+      var cells = [];
+      for (var i = range.from; i < range.to; i++) {
+        var position = group.at(i);
+        var cell = shown.get(position);
+        var photo = Data.at(position);
+        if (!cell || (cell.placeholder && photo)) {
+          if (photo) {
+            cell = makeCell();
+            fill(cell, photo, position);
+          } else {
+            cell = placeholder(position);
+            missing.push(position);
+          }
+        }
+        keep.set(position, cell);
+        cells.push(cell.li);
+      }
+      part.cells = cells;
+    });
+    // Cells leaving the DOM go first; a focused one hands focus to the gallery, not to
+    // nothing. The cells that stay are never moved (moving a node drops its focus): new
+    // ones are put before or after them.
+    var focused = document.activeElement;
+    shown.forEach(function (cell, position) {
+      if (keep.get(position) === cell) return;
+      if (focused && cell.li.contains(focused)) main.focus({ preventScroll: true });
+      if (cell.li.parentNode) cell.li.parentNode.removeChild(cell.li);
+    });
+    shown = keep;
+    sections.forEach(function (part, index) {
+      if (!part || drawn[index]) return;
+      if (part.section.parentNode) part.section.parentNode.removeChild(part.section);
+      sections[index] = undefined;
+    });
+    var nextSection = root.firstChild;
+    sections.forEach(function (part) {
+      if (!part) return;
+      if (part.section === nextSection) nextSection = nextSection.nextSibling;
+      else root.insertBefore(part.section, nextSection);
+      var next = part.list.firstChild;
+      part.cells.forEach(function (li) {
+        if (li === next) next = next.nextSibling;
+        else part.list.insertBefore(li, next);
+      });
+      while (next) {
+        var after = next.nextSibling;
+        part.list.removeChild(next);
+        next = after;
+      }
+    });
+    if (missing.length) {
+      Data.ensure(Math.min.apply(null, missing), Math.max.apply(null, missing) + 1).then(schedule, function (error) {
+        Status.say("Part of this gallery could not be loaded (" + error.message + "). If you opened it from a zip file, extract the whole folder first.", "error");
       });
     }
   }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    window.requestAnimationFrame(draw);
+  }
+
+  // Picks changed: repaint the drawn cells only; the rest are painted when drawn.
+  function render(order) {
+    positions = Object.create(null);
+    order.forEach(function (id, index) {
+      positions[id] = index + 1;
+    });
+    full = !Picks.canAdd();
+    document.body.classList.toggle("limit-reached", full);
+    shown.forEach(paint);
+  }
+
+  // Shows a view: groups of { title, note, count, at(i) → position }.
+  function show(view, keepScroll) {
+    groups = view;
+    sections.forEach(function (part) {
+      if (part && part.section.parentNode) part.section.parentNode.removeChild(part.section);
+    });
+    sections = [];
+    shown = new Map();
+    metrics = null;
+    draw();
+    if (!keepScroll) {
+      var top = root.getBoundingClientRect().top + window.pageYOffset - 8;
+      if (window.pageYOffset > top) window.scrollTo(0, Math.max(0, top));
+    }
+  }
+
+  // Scrolls so a position of the view is on screen (the viewer's current photo).
+  function reveal(position) {
+    for (var g = 0; g < groups.length; g++) {
+      var group = groups[g];
+      for (var i = 0; i < group.count; i++) {
+        if (group.at(i) !== position) continue;
+        if (!metrics) layout();
+        var row = Math.floor(i / metrics.columns);
+        var y = group.top + (group.title ? metrics.header : 0) + row * (metrics.row + metrics.gap);
+        var box = root.getBoundingClientRect();
+        var view = window.innerHeight;
+        if (box.top + y < 0 || box.top + y + metrics.row > view) window.scrollTo(0, window.pageYOffset + box.top + y - view / 3);
+        return;
+      }
+    }
+  }
+
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", function () {
+    metrics = null;
+    schedule();
+  });
+  Data.onChunk(schedule);
 
   main.addEventListener("change", function (event) {
     var box = event.target;
-    if (!box || box.name !== "pick" || !cells[box.value]) return;
+    if (!box || box.name !== "pick" || !Data.byId[box.value]) return;
     if (box.checked) {
       if (!Picks.add(box.value)) {
         box.checked = false;
@@ -68,12 +304,21 @@ var Grid = (Proofsheet.grid = (function () {
   });
 
   return {
-    cells: cells,
-    sections: sections,
-    render: render,
     main: main,
-    idOf: function (li) {
-      return li.id.slice(2);
+    show: show,
+    render: render,
+    reveal: reveal,
+    redraw: schedule,
+    cells: function () {
+      return shown;
+    },
+    dateLabel: dateLabel,
+    positionOf: function (li) {
+      var found = null;
+      shown.forEach(function (cell, position) {
+        if (cell.li === li) found = position;
+      });
+      return found;
     },
   };
 })());

@@ -32,7 +32,8 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     return "# proofsheet order: " + title + "\n# gallery: " + Data.gallery + "\n" + paths(picks);
   }
 
-  // Reads an order file (JSON or plain text). Returns { error } or what to import:
+  // Reads an order file (JSON or plain text), once the page knows every photo's id
+  // (Data.whenComplete). Returns { error } or what to import:
   // { entries (for Picks.replace, in order), unknown (labels of photos not in this
   // gallery), found (how many are), otherGallery ({ id, title } when the file names
   // another gallery), limit (the file's, or null) }.
@@ -72,10 +73,12 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     var entries = picks.map(function (pick) {
       var id = typeof pick.id === "string" ? pick.id : "";
       var path = typeof pick.path === "string" ? pick.path : "";
-      var photo = (id && Data.lookup(id)) || (path && Data.byPath[path]) || null;
       var name = typeof pick.name === "string" && pick.name ? pick.name : path ? path.split("/").pop() : id;
-      var raw = photo ? photo.id : { id: id, path: path, name: name, bytes: pick.bytes };
-      return { photo: photo, raw: raw, label: name || "(unnamed)" };
+      var at = id ? Data.locate(id) : -1;
+      if (!(at >= 0) && path) at = Data.findPath(path);
+      var found = at !== null && at >= 0;
+      var raw = found ? { id: Data.describe(at).id, name: name, path: path, bytes: pick.bytes } : { id: id, path: path, name: name, bytes: pick.bytes };
+      return { found: found, raw: raw, label: name || "(unnamed)" };
     });
     var gallery = typeof file.gallery === "string" ? file.gallery : String(file.gallery);
     var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
@@ -95,8 +98,9 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         if (match) gallery = match[1];
         continue;
       }
-      var photo = Data.byPath[line] || null;
-      entries.push({ photo: photo, raw: photo ? photo.id : { path: line }, label: line });
+      var at = Data.findPath(line);
+      var found = at !== null && at >= 0;
+      entries.push({ found: found, raw: found ? Data.describe(at).id : { path: line }, label: line });
     }
     if (!entries.length) return { error: "This file lists no photos." };
     return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null);
@@ -105,7 +109,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     var unknown = [];
     var found = 0;
     entries.forEach(function (entry) {
-      if (entry.photo) found += 1;
+      if (entry.found) found += 1;
       else unknown.push(entry.label);
     });
     if (!found) {

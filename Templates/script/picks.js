@@ -14,7 +14,7 @@ var Picks = (Proofsheet.picks = (function () {
   var MAX_TEXT = 1000;
 
   function record(photo) {
-    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false };
+    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false, pending: false };
   }
   function text(value) {
     return typeof value === "string" ? value.slice(0, MAX_TEXT) : "";
@@ -34,12 +34,22 @@ var Picks = (Proofsheet.picks = (function () {
     return { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false };
   }
   // Brings a record up to date with the gallery: a photo found by id (or an id it had
-  // before) gives its current name, path and thumbnail; one not found is marked missing,
-  // but only once the page can tell (the gallery's ids are known).
+  // before) gives its current name, path and thumbnail — from its chunk, or from the
+  // search index while the chunk is not loaded; one not found is marked missing, but only
+  // once the page can tell (the gallery's ids are known).
   function resolve(entry) {
-    var photo = Data.lookup(entry.id) || (entry.id.indexOf("path:") === 0 && Data.byPath[entry.path]);
+    var byPath = entry.id.indexOf("path:") === 0;
+    var photo = byPath ? Data.byPath[entry.path] : Data.lookup(entry.id);
     if (photo) return record(photo);
-    entry.missing = Data.complete();
+    var at = byPath ? Data.findPath(entry.path) : Data.locate(entry.id);
+    entry.pending = at === null;
+    entry.missing = at === -1;
+    if (at !== null && at >= 0) {
+      var now = Data.describe(at);
+      entry.id = now.id;
+      entry.name = now.name;
+      entry.path = now.path;
+    }
     return entry;
   }
   function indexOf(id) {
@@ -87,6 +97,33 @@ var Picks = (Proofsheet.picks = (function () {
       return indexOf(id) >= 0;
     },
     isFull: isFull,
+    // Whether a new pick would be taken: below the limit, or replacing the one pick of a
+    // limit of 1; never while picks are over the limit or missing.
+    canAdd: function () {
+      if (!isFull()) return true;
+      return Data.limit === 1 && order.length === 1 && !order[0].missing;
+    },
+    // Whether some pick's photo is not known yet (its chunk and the index not loaded).
+    pending: function () {
+      return order.some(function (entry) {
+        return entry.pending;
+      });
+    },
+    // Whether some pick still lacks what the tray shows (not known yet, or no thumbnail:
+    // imported from a file, or its thumbnail was remade): its chunk will tell.
+    incomplete: function () {
+      return order.some(function (entry) {
+        return entry.pending || (!entry.thumb && !entry.missing);
+      });
+    },
+    // A thumbnail that no longer loads (the images were remade): forget it, so the
+    // photo's chunk gives the new one.
+    forgetThumb: function (id) {
+      var at = indexOf(id);
+      if (at < 0 || !order[at].thumb) return;
+      order[at].thumb = "";
+      changed("refresh");
+    },
     onChange: function (listener) {
       listeners.push(listener);
     },
@@ -105,8 +142,8 @@ var Picks = (Proofsheet.picks = (function () {
       var photo = Data.byId[id];
       if (!photo) return false;
       if (indexOf(id) >= 0) return true;
-      if (Data.limit === 1 && order.length === 1 && !order[0].missing) order = [];
-      else if (isFull()) return false;
+      if (!this.canAdd()) return false;
+      if (isFull()) order = []; // limit 1: the new pick replaces the old one
       order.push(record(photo));
       changed("add");
       return true;

@@ -10,13 +10,42 @@ function renderAll(order, reason) {
 }
 Picks.onChange(renderAll);
 
-Thumbs.watch(Browse.visible());
-// The saved picks come back whole, whatever changed since: a lowered limit or a photo that
-// left the gallery is shown in the tray for the viewer to resolve, never cut here. Stored
-// in the current form at once, so an older page's bare ids gain their names.
-var saved = Store.load();
-Picks.replace(saved ? saved.picks : [], "restore", saved ? saved.limit : null);
-if (Picks.count()) Store.save(Picks.records());
+// Runs once the page and the chunk scripts it names have run (DOMContentLoaded), so the
+// first screen is drawn with its photos.
+function start() {
+  document.documentElement.classList.remove("no-js");
+  document.documentElement.classList.add("js");
+  $("toolbar").hidden = false;
+  $("tray").hidden = false;
+  // The saved picks come back whole, whatever changed since: a lowered limit or a photo
+  // that left the gallery is shown in the tray for the viewer to resolve, never cut here.
+  // Stored in the current form at once, so an older page's bare ids gain their names.
+  var saved = Store.load();
+  Picks.replace(saved ? saved.picks : [], "restore", saved ? saved.limit : null);
+  if (Picks.count()) Store.save(Picks.records());
+  Browse.apply();
+  // Picks whose photos are in chunks not loaded: the search index tells, after the first paint.
+  if (Picks.pending()) {
+    window.requestAnimationFrame(function () {
+      setTimeout(function () {
+        Data.loadIndex().then(function () {
+          Picks.refresh();
+        }, function () {});
+      }, 0);
+    });
+  }
+  if (!Store.available()) {
+    var note = $("storage-note");
+    note.textContent = "This browser is not letting the page save data, so your picks won't be remembered if you close it. Export them before you leave.";
+    note.hidden = false;
+  }
+  document.documentElement.setAttribute("data-ready", "true");
+  if (window.performance && performance.mark) performance.mark("proofsheet-ready");
+}
+// A chunk that arrives may be the one a pick waits for.
+Data.onChunk(function () {
+  if (Picks.incomplete()) Picks.refresh();
+});
 // Another tab of the same gallery changed the picks: follow it rather than overwrite it.
 window.addEventListener("storage", function (event) {
   if (event.key !== Store.key) return;
@@ -24,14 +53,5 @@ window.addEventListener("storage", function (event) {
   if (event.newValue && !other) return;
   Picks.replace(other ? other.picks : [], "restore", other ? other.limit : null);
 });
-if (!Store.available()) {
-  var note = $("storage-note");
-  note.textContent = "This browser is not letting the page save data, so your picks won't be remembered if you close it. Export them before you leave.";
-  note.hidden = false;
-}
-$("toolbar").hidden = false;
-$("tray").hidden = false;
-document.documentElement.classList.remove("no-js");
-document.documentElement.classList.add("js");
-document.documentElement.setAttribute("data-ready", "true");
-if (window.performance && performance.mark) performance.mark("proofsheet-ready");
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

@@ -21,6 +21,7 @@ var Tray = (Proofsheet.tray = (function () {
     var refocusId = refocus ? focused.getAttribute("data-id") : null;
     while (list.firstChild) list.removeChild(list.firstChild);
     var records = Picks.records();
+    var wanted = [];
     records.forEach(function (pick, index) {
       var id = pick.id;
       var over = Data.limit > 0 && index >= Data.limit;
@@ -30,11 +31,16 @@ var Tray = (Proofsheet.tray = (function () {
       var thumb;
       if (pick.thumb && !pick.missing) {
         thumb = el("img", "tray-thumb");
-        thumb.src = src(pick.thumb);
         thumb.alt = "";
         thumb.draggable = false;
+        thumb.loading = "lazy";
+        thumb.addEventListener("error", forget);
+        thumb.src = src(pick.thumb);
       } else {
         thumb = el("span", "tray-thumb");
+        // Its chunk has the thumbnail (and, after a move, the name and path).
+        var at = pick.missing ? -1 : Data.locate(id);
+        if (at !== null && at >= 0) wanted.push(at);
       }
       var number = el("span", "tray-order", String(index + 1));
       number.setAttribute("aria-hidden", "true");
@@ -59,6 +65,9 @@ var Tray = (Proofsheet.tray = (function () {
       item.appendChild(controls);
       list.appendChild(item);
     });
+    wanted.forEach(function (at) {
+      Data.ensure(at).catch(function () {});
+    });
     empty.hidden = order.length > 0;
     hint.hidden = order.length < 2;
     if (refocus) {
@@ -70,6 +79,11 @@ var Tray = (Proofsheet.tray = (function () {
       if (!target) target = $("export-json").disabled ? $("import") : $("export-json");
       target.focus();
     }
+  }
+
+  function forget(event) {
+    var item = event.target.closest(".tray-item");
+    if (item) Picks.forgetThumb(item.getAttribute("data-id"));
   }
 
   function cssEscape(value) {

@@ -10,31 +10,33 @@ var Viewer = (Proofsheet.viewer = (function () {
   var badge = $("viewer-badge");
   var exif = $("viewer-exif");
   var stage = $("viewer-stage");
-  var current = null;
+  var current = null; // the photo's id
+  var position = null; // its position in the gallery
+  var place = -1; // its place among the photos shown (Browse)
   var opener = null;
   var supported = typeof dialog.showModal === "function";
 
-  function open(id, from) {
-    if (!supported) return false;
+  function open(at, from) {
+    if (!supported || !Data.at(at)) return false;
     opener = from || null;
-    show(id);
+    place = Browse.indexOf(at);
+    show(at);
     if (!dialog.open) dialog.showModal();
     // Space picks: on the checkbox natively, on the stage through the key handler.
     if (pick.disabled) stage.focus();
     else pick.focus();
     return true;
   }
-  function show(id) {
-    var photo = Data.byId[id];
-    current = id;
+  function show(at) {
+    var photo = Data.at(at);
+    current = photo.id;
+    position = at;
     image.src = src(photo.preview.src);
     image.width = photo.preview.width;
     image.height = photo.preview.height;
     image.alt = photo.description || photo.name;
     name.textContent = photo.name;
-    var list = Browse.visible();
-    var at = list.indexOf(id);
-    count.textContent = at >= 0 ? at + 1 + " of " + list.length : "";
+    count.textContent = place >= 0 ? place + 1 + " of " + Browse.count() : "";
     details(photo);
     render();
   }
@@ -68,16 +70,22 @@ var Viewer = (Proofsheet.viewer = (function () {
     if (!current) return;
     var at = Picks.position(current);
     pick.checked = at >= 0;
-    pick.disabled = at < 0 && Picks.isFull() && Data.limit !== 1;
+    pick.disabled = at < 0 && !Picks.canAdd();
     pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : pick.disabled ? "Limit reached" : "Pick";
     badge.textContent = at >= 0 ? String(at + 1) : "";
   }
+  // The next or previous photo shown, across chunks: its chunk is loaded first.
   function step(delta) {
-    var list = Browse.visible();
-    if (!list.length) return;
-    var at = list.indexOf(current);
-    var next = at < 0 ? 0 : (at + delta + list.length) % list.length;
-    show(list[next]);
+    var total = Browse.count();
+    if (!total) return;
+    place = place < 0 ? 0 : (place + delta + total) % total;
+    var at = Browse.item(place);
+    var wanted = place;
+    Data.ensure(at).then(function () {
+      if (dialog.open && wanted === place) show(at);
+    }, function (error) {
+      Status.say("That photo could not be loaded (" + error.message + ").", "error");
+    });
   }
   function togglePick() {
     if (!current) return;
@@ -113,6 +121,8 @@ var Viewer = (Proofsheet.viewer = (function () {
   });
   dialog.addEventListener("close", function () {
     current = null;
+    if (position !== null) Grid.reveal(position);
+    position = null;
     image.removeAttribute("src");
     if (opener && document.contains(opener)) opener.focus();
   });
@@ -143,7 +153,8 @@ var Viewer = (Proofsheet.viewer = (function () {
     var link = event.target.closest ? event.target.closest("a.open") : null;
     if (!link) return;
     var li = link.closest("li.photo");
-    if (li && Grid.cells[Grid.idOf(li)] && open(Grid.idOf(li), link)) event.preventDefault();
+    var at = li ? Grid.positionOf(li) : null;
+    if (at !== null && open(at, link)) event.preventDefault();
   });
 
   return { open: open, render: render };

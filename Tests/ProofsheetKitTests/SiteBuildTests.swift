@@ -11,13 +11,15 @@ struct SiteBuildTests {
             _ = try await build(base + "/Library", into: base + "/One") { $0.jobs = 1 }
             _ = try await build(base + "/Library", into: base + "/Two") { $0.jobs = 4 }
             let one = try snapshot(base + "/One"), two = try snapshot(base + "/Two")
-            #expect(one.count == 24 * 3 + 4)  // images, page, manifest, stylesheet, script
+            // Images; page, manifest, stylesheet, script; one chunk, the search index, three album pages.
+            let expected = 24 * 3 + 4 + 2 + 3
+            #expect(one.count == expected)
             #expect(one.keys.sorted() == two.keys.sorted())
             for (path, bytes) in one { #expect(two[path] == bytes, "\(path) differs") }
         }
     }
 
-    @Test("the page lists every photo once, with its checkbox and name")
+    @Test("every photo is in the page's data once, and on its album's static page and the no-script page by name")
     func page() async throws {
         try await withTemporaryDirectory { base in
             try DemoLibrary.write(to: base + "/Library")
@@ -27,18 +29,25 @@ struct SiteBuildTests {
             let manifest = try readManifest(base + "/Site")
             #expect(manifest.photos.count == 24)
             #expect(Set(manifest.photos.map(\.id)).count == 24)
-            #expect(page.components(separatedBy: "type=\"checkbox\"").count - 1 >= 24)
+            let chunks = FileSystem.contents(of: base + "/Site/data").filter { $0.hasPrefix("c-") }
+            #expect(chunks.count == 1)
+            let data = try chunks.map { try readText(base + "/Site/data/" + $0) }.joined()
+            #expect(page.contains("<script src=\"data/\(chunks[0])\"></script>"))
+            let albumPages = try FileSystem.contents(of: base + "/Site/albums").map { try readText(base + "/Site/albums/" + $0) }
+            #expect(albumPages.count == 3)
             for photo in manifest.photos {
-                #expect(page.components(separatedBy: "value=\"\(photo.id)\"").count - 1 == 1, "checkbox of \(photo.path)")
+                #expect(data.components(separatedBy: "{\"i\":\"\(photo.id)\"").count - 1 == 1, "chunk record of \(photo.path)")
                 let escapedName = HTML.text(photo.name)
+                #expect(page.contains("id=\"p-\(photo.id)\""), "no-script cell of \(photo.path)")
                 #expect(page.contains(">\(escapedName)<"), "name of \(photo.path) shown as text")
-                #expect(page.contains("src=\"\(photo.thumb.src)\""))
+                #expect(albumPages.filter { $0.contains(">\(escapedName)<") && $0.contains("src=\"../\(photo.thumb.src)\"") }.count == 1)
                 #expect(FileSystem.kind(of: base + "/Site/" + photo.thumb.src) == .file)
                 #expect(FileSystem.kind(of: base + "/Site/" + photo.thumb2x.src) == .file)
                 #expect(FileSystem.kind(of: base + "/Site/" + photo.preview.src) == .file)
             }
             #expect(page.contains("<script type=\"application/json\" id=\"proofsheet-data\">"))
             #expect(page.contains("loading=\"lazy\""))
+            #expect(page.contains("Picking photos needs JavaScript"))
             #expect(manifest.options.limit == 3)
             #expect(manifest.albums.map(\.name) == ["Beach Day", "City Walk", "Garden Party"])
         }
@@ -72,7 +81,13 @@ struct SiteBuildTests {
             let page = try readText(base + "/Site/index.html")
             #expect(!page.contains("<script>alert(1)"))
             #expect(!page.contains("<img src=x"))
-            #expect(page.components(separatedBy: "</script>").count - 1 == 2)  // the data block and the script tag
+            #expect(page.components(separatedBy: "</script>").count - 1 == 3)  // the data block, the script, the chunk
+            for name in FileSystem.contents(of: base + "/Site/data") {
+                let script = try readText(base + "/Site/data/" + name)
+                #expect(!script.contains("</script>") && !script.contains("<img"))
+            }
+            let chunk = try #require(FileSystem.contents(of: base + "/Site/data").first { $0.hasPrefix("c-") })
+            #expect(try readText(base + "/Site/data/" + chunk).contains("\\u003c/script\\u003e\\u003cscript\\u003ealert(1)"))
             #expect(try readManifest(base + "/Site").photos.first?.description == "</script><script>alert(1)</script>")
         }
     }
@@ -216,7 +231,7 @@ struct SiteBuildTests {
             for name in TemplateSet.fileNames {
                 try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
             }
-            try FileSystem.writeAtomically("<h1>{{title}}</h1>{{albums}}<script>{{data}}</script>", to: custom + "/index.html")
+            try FileSystem.writeAtomically("<h1>{{title}}</h1>{{noscript}}<script>{{data}}</script>", to: custom + "/index.html")
             _ = try await build(base + "/Library", into: base + "/Site") { $0.templates = custom; $0.title = "Mine & yours" }
             #expect(try readText(base + "/Site/index.html").hasPrefix("<h1>Mine &amp; yours</h1>"))
 

@@ -148,10 +148,33 @@ class Gallery:
         self.page.reload()
         self.page.wait_for_selector("html[data-ready='true']", state="attached")
 
+    def find(self, name):
+        """Scrolls, as a person would, until the photo's cell is drawn (the grid draws only
+        the rows near the screen): down a screen at a time, then from the top."""
+        locator = self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
+        for attempt in range(400):
+            if locator.count():
+                return locator
+            at_bottom = self.page.evaluate("""() => {
+              const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+              if (bottom) window.scrollTo(0, 0); else window.scrollBy(0, window.innerHeight * 0.8);
+              return bottom;
+            }""")
+            self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            if at_bottom and attempt > 0 and not locator.count():
+                self.page.wait_for_timeout(50)
+        raise AssertionError(f"{name} is not in the grid")
+
+    def scroll_to(self, y):
+        """Scrolls the window and waits until the grid has drawn what is now on screen."""
+        self.page.evaluate("y => window.scrollTo(0, y === 'bottom' ? document.documentElement.scrollHeight : y)", y)
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
     def box(self, name):
-        return self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
+        return self.find(name)
 
     def cell(self, name):
+        self.find(name)
         return self.page.locator("#gallery li.photo", has=self.page.get_by_role("checkbox", name=name, exact=True))
 
     def view(self, name):

@@ -1,41 +1,19 @@
-/// Renders `index.html` from the templates and the manifest.
+/// Renders `index.html` from the templates and the page data.
 ///
-/// The grid is in the HTML itself, so the gallery is browsable without JavaScript; the
-/// manifest is embedded as JSON for the picker script. Everything that comes from the
-/// library (names, EXIF text) enters as `.text` and is escaped by the template.
+/// The page itself is small whatever the library: the album index and settings embedded
+/// as JSON, the chunk scripts of the first screen, and (inside `<noscript>`) the albums as
+/// links to their static pages — plus every photo, for galleries of up to `inlineLimit`
+/// photos, so a small gallery is whole without JavaScript on the one page. Everything that
+/// comes from the library (names, EXIF text) enters as `.text` and is escaped by the
+/// template.
 struct PageRenderer {
     var templates: TemplateSet
     var stylesheet: String
     var script: String
 
-    func render(_ manifest: Manifest, manifestJSON: String) throws -> String {
-        var sections = ""
-        sections.reserveCapacity(manifest.photos.count * 700)
-        var byAlbum: [String: [Manifest.Photo]] = [:]
-        for photo in manifest.photos { byAlbum[photo.album, default: []].append(photo) }
-        var position = 0
-        for album in manifest.albums {
-            // An album's cells come in runs of `runLength`, each its own list, so the page
-            // can skip laying out the runs that are off screen (see proofsheet.css).
-            var cells = ""
-            for (index, photo) in (byAlbum[album.path] ?? []).enumerated() {
-                if index % Self.runLength == 0 {
-                    cells += index == 0 ? "<ul class=\"grid\">" : "</ul>\n<ul class=\"grid\">"
-                }
-                position += 1
-                try templates.photo.render(photoValues(photo, position: position), into: &cells)
-            }
-            if !cells.isEmpty { cells += "</ul>\n" }
-            try templates.album.render(
-                [
-                    "album_id": .text(Self.albumAnchor(album.path)),
-                    "album_path": .text(album.path),
-                    "album_name": .text(album.name),
-                    "count": .text(String(album.count)),
-                    "count_label": .text(album.count == 1 ? "1 photo" : "\(album.count) photos"),
-                    "photos": .raw(cells),
-                ], into: &sections)
-        }
+    static let inlineLimit = 500
+
+    func render(_ manifest: Manifest, data: PageData, indexJSON: String) throws -> String {
         let photoCount = manifest.photos.count
         let summary = [
             photoCount == 1 ? "1 photo" : "\(photoCount) photos",
@@ -46,11 +24,12 @@ struct PageRenderer {
             ? "Pick as many photos as you like."
             : manifest.options.limit == 1 ? "Pick 1 photo." : "Pick up to \(manifest.options.limit) photos."
         var albumOptions = ""
-        var albumLinks = ""
-        for album in manifest.albums {
+        for album in data.albums {
             albumOptions += "<option value=\"\(HTML.text(album.path))\">\(HTML.text(album.name)) (\(album.count))</option>"
-            // Without JavaScript these links are how one moves between albums.
-            albumLinks += "<li><a href=\"#\(HTML.text(Self.albumAnchor(album.path)))\">\(HTML.text(album.name))</a></li>"
+        }
+        var scripts = ""
+        for chunk in data.chunks.prefix(data.preloaded) {
+            scripts += "<script src=\"\(HTML.url(chunk.src))\"></script>\n"
         }
         return try templates.index.render([
             "title": .text(manifest.title),
@@ -62,16 +41,46 @@ struct PageRenderer {
             "limit": .text(String(manifest.options.limit)),
             "limit_text": .text(limitText),
             "album_options": .raw(albumOptions),
-            "album_links": .raw(albumLinks),
-            "albums": .raw(sections),
-            "data": .raw(HTML.scriptJSON(manifestJSON)),
+            "noscript": .raw(try noscript(manifest, data: data)),
+            "data": .raw(indexJSON),
+            "scripts": .raw(scripts),
         ])
     }
 
-    private func photoValues(_ photo: Manifest.Photo, position: Int) -> [String: Template.Value] {
+    /// What a browser without JavaScript shows instead of the picker.
+    private func noscript(_ manifest: Manifest, data: PageData) throws -> String {
+        var html = "<p class=\"noscript-note\">Picking photos needs JavaScript, which is turned off in this browser. "
+        html += "You can still look through every album below; to pick, turn JavaScript on and reload.</p>\n"
+        html += "<nav class=\"album-nav\" aria-label=\"Albums\"><ul>"
+        for album in data.albums {
+            let first = AlbumPageRenderer.paths(of: album)[0]
+            html += "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(album.count == 1 ? "1 photo" : "\(album.count) photos")</span></li>"
+        }
+        html += "</ul></nav>\n"
+        guard manifest.photos.count <= Self.inlineLimit else { return html }
+        for album in data.albums {
+            var cells = ""
+            for photo in manifest.photos[album.start..<(album.start + album.count)] {
+                try templates.photo.render(Self.photoValues(photo, prefix: ""), into: &cells)
+            }
+            try templates.album.render(
+                [
+                    "album_id": .text(album.anchor),
+                    "album_path": .text(album.path),
+                    "album_name": .text(album.name),
+                    "count": .text(String(album.count)),
+                    "count_label": .text(album.count == 1 ? "1 photo" : "\(album.count) photos"),
+                    "photos": .raw(cells),
+                    "more": .raw(""),
+                ], into: &html)
+        }
+        return html
+    }
+
+    /// A photo's values for `photo.html`; `prefix` leads from the page to the site's root.
+    static func photoValues(_ photo: Manifest.Photo, prefix: String) -> [String: Template.Value] {
         [
             "id": .text(photo.id),
-            "position": .text(String(position)),
             "name": .text(photo.name),
             "path": .text(photo.path),
             "album": .text(photo.album),
@@ -79,19 +88,15 @@ struct PageRenderer {
             "date_label": .text(Self.dateLabel(photo.date)),
             "camera": .text(photo.camera ?? ""),
             "description": .text(photo.description ?? ""),
-            "thumb": .raw(HTML.url(photo.thumb.src)),
-            "thumb2x": .raw(HTML.url(photo.thumb2x.src)),
+            "thumb": .raw(HTML.url(prefix + photo.thumb.src)),
+            "thumb2x": .raw(HTML.url(prefix + photo.thumb2x.src)),
             "width": .text(String(photo.thumb.width)),
             "height": .text(String(photo.thumb.height)),
-            "preview": .raw(HTML.url(photo.preview.src)),
+            "preview": .raw(HTML.url(prefix + photo.preview.src)),
             "preview_width": .text(String(photo.preview.width)),
             "preview_height": .text(String(photo.preview.height)),
         ]
     }
-
-    /// Cells per list in an album: divisible by 1–6, 8, 10 and 12, the usual column
-    /// counts, so runs join without a gap; small enough that a change in one is cheap.
-    static let runLength = 120
 
     /// `2026-06-01T14:03:22` → `1 Jun 2026, 14:03`: the same in every locale, so the
     /// page stays byte-identical; the script may localize it.
@@ -112,19 +117,24 @@ struct PageRenderer {
 
     static let knownPlaceholders: [String: Set<String>] = [
         "index.html": [
-            "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options",
-            "album_links", "albums", "data",
+            "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "noscript",
+            "data", "scripts",
         ],
-        "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos"],
+        "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos", "more"],
         "photo.html": [
-            "id", "position", "name", "path", "album", "date", "date_label", "camera", "description", "thumb",
-            "thumb2x", "width", "height", "preview", "preview_width", "preview_height",
+            "id", "name", "path", "album", "date", "date_label", "camera", "description", "thumb", "thumb2x", "width",
+            "height", "preview", "preview_width", "preview_height",
         ],
+        "album-page.html": ["title", "generator", "css", "album_name", "count_label", "page_label", "pager", "photos"],
     ]
 
     /// Fails before any image work when a template names a value that does not exist.
     static func checkPlaceholders(_ templates: TemplateSet) throws {
-        for (template, file) in [(templates.index, "index.html"), (templates.album, "album.html"), (templates.photo, "photo.html")] {
+        let all = [
+            (templates.index, "index.html"), (templates.album, "album.html"), (templates.photo, "photo.html"),
+            (templates.albumPage, "album-page.html"),
+        ]
+        for (template, file) in all {
             if let unknown = template.placeholders.first(where: { !knownPlaceholders[file]!.contains($0) }) {
                 throw ProofsheetError(template.name, "unknown placeholder {{\(unknown)}}")
             }

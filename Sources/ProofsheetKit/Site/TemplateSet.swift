@@ -10,15 +10,17 @@ public struct TemplateSet: Sendable {
     /// In the order they are joined: each file may use what the files before it define
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
-        "core", "data", "picks", "store", "grid", "status", "tray", "orderfile", "actions", "browse", "thumbs",
-        "viewer", "start",
+        "core", "data", "picks", "store", "grid", "status", "tray", "orderfile", "actions", "browse", "viewer",
+        "start",
     ].map { "script/\($0).js" }
-    public static let fileNames = ["index.html", "album.html", "photo.html", "proofsheet.css"] + scriptFiles
+    public static let fileNames = ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css"] + scriptFiles
 
     public var directory: String
     public var index: Template
     public var album: Template
     public var photo: Template
+    /// A static album page, for browsing without JavaScript.
+    public var albumPage: Template
     public var css: String
     public var javascript: String
 
@@ -27,7 +29,7 @@ public struct TemplateSet: Sendable {
         func load(_ name: String) throws -> String {
             let path = directory + "/" + name
             guard FileSystem.kind(of: path) != nil else {
-                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, proofsheet.css and script/*.js)")
+                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css and script/*.js)")
             }
             let bytes = try FileSystem.read(path)
             return String(decoding: bytes, as: UTF8.self)
@@ -36,6 +38,7 @@ public struct TemplateSet: Sendable {
         index = Template(name: directory + "/index.html", source: try load("index.html"))
         album = Template(name: directory + "/album.html", source: try load("album.html"))
         photo = Template(name: directory + "/photo.html", source: try load("photo.html"))
+        albumPage = Template(name: directory + "/album-page.html", source: try load("album-page.html"))
         css = try load("proofsheet.css")
         javascript = Self.join(try Self.scriptFiles.map { (name: $0, text: try load($0)) })
     }

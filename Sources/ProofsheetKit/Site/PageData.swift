@@ -1,0 +1,327 @@
+/// The page's photo data, cut so that what a browser loads follows the screen, not the
+/// library: `index.html` carries only the album index; the photos live in chunk files of
+/// at most `chunkSize` photos, and a compact search index of the whole gallery is loaded
+/// when first needed.
+///
+/// Chunks and the search index are plain scripts that hand their data to the page
+/// (`Proofsheet.chunk("c-…", [...])`, `Proofsheet.search("s-…", {...})`): `<script src>`
+/// works from `file://`, where `fetch` does not. Each is named by a hash of its bytes, so a
+/// rebuild writes only those that changed and a page never loads an old one.
+///
+/// A chunk holds whole albums, packed in order up to `chunkSize` photos, or a slice of an
+/// album bigger than that; a new chunk also starts at an album whose path hash says so
+/// (one in eight), so a photo added to one album shifts the chunk boundaries after it only
+/// up to the next such album. A chunk says nothing about where it sits in the gallery —
+/// `index.html` does — so a photo added earlier does not change it.
+///
+/// A photo in a chunk, by key: `i` id, `n` file name, `p` path (only when it is not the
+/// album's path and the name), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
+/// date is the file's time, `w`/`h` pixel size, `t` [thumbnail, width, height], `t2` the
+/// 2x thumbnail, `v` [preview, width, height], `x` the EXIF details shown in the viewer,
+/// `o` the id it had before (content ids replaced path ids).
+struct PageData {
+    static let chunkSize = 1000
+    /// Leading chunks the page names as `<script src>`, so the first screen is drawn with
+    /// its photos: enough for a screenful however small the first albums are.
+    static let firstScreenPhotos = 150
+
+    struct Chunk {
+        /// Position of its first photo in the gallery's order.
+        var start: Int
+        var count: Int
+        /// `c-` and the hash of its bytes; the file is `data/NAME.js`.
+        var name: String
+        var script: [UInt8]
+        var src: String { "data/\(name).js" }
+    }
+
+    struct Album {
+        var path: String
+        var name: String
+        var start: Int
+        var count: Int
+        var anchor: String
+    }
+
+    var albums: [Album]
+    var chunks: [Chunk]
+    var searchName: String
+    var searchScript: [UInt8]
+    var searchSrc: String { "data/\(searchName).js" }
+    /// How many chunks the page loads before it draws (see `firstScreenPhotos`).
+    var preloaded: Int
+
+    init(_ manifest: Manifest) {
+        var albums: [Album] = []
+        var start = 0
+        for album in manifest.albums {
+            albums.append(Album(path: album.path, name: album.name, start: start, count: album.count, anchor: PageRenderer.albumAnchor(album.path)))
+            start += album.count
+        }
+        self.albums = albums
+        let photos = manifest.photos
+        var albumOf = [Int](repeating: 0, count: photos.count)
+        for (index, album) in albums.enumerated() {
+            for position in album.start..<min(photos.count, album.start + album.count) { albumOf[position] = index }
+        }
+        chunks = Self.plan(albums).map { range in
+            var writer = JSONWriter(capacity: range.count * 420)
+            writer.raw("[")
+            for position in range {
+                if position > range.lowerBound { writer.raw(",\n") }
+                Self.record(photos[position], albumPath: albums[albumOf[position]].path, into: &writer)
+            }
+            writer.raw("]")
+            let name = "c-" + Self.hash(writer.bytes)
+            var script = Array("Proofsheet.chunk(\"\(name)\",".utf8)
+            script.append(contentsOf: writer.bytes)
+            script.append(contentsOf: ");\n".utf8)
+            return Chunk(start: range.lowerBound, count: range.count, name: name, script: script)
+        }
+        (searchName, searchScript) = Self.searchIndex(photos, albums: albums, albumOf: albumOf)
+        var covered = 0
+        var preloaded = 0
+        for chunk in chunks where covered < Self.firstScreenPhotos {
+            covered += chunk.count
+            preloaded += 1
+        }
+        self.preloaded = preloaded
+    }
+
+    /// The photo ranges of the chunks, in order (see the type's comment).
+    static func plan(_ albums: [Album]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var open: Range<Int>? = nil
+        func close() {
+            if let range = open, !range.isEmpty { ranges.append(range) }
+            open = nil
+        }
+        for album in albums where album.count > 0 {
+            let range = album.start..<(album.start + album.count)
+            if album.count > chunkSize {
+                close()
+                var at = range.lowerBound
+                while at < range.upperBound {
+                    ranges.append(at..<min(range.upperBound, at + chunkSize))
+                    at += chunkSize
+                }
+                continue
+            }
+            let resync = StableHash.hex(of: "chunk", album.path, digits: 2).hasSuffix("0") && (open?.count ?? 0) >= chunkSize / 4
+            if let current = open, current.count + album.count > chunkSize || resync { close() }
+            open = open.map { $0.lowerBound..<range.upperBound } ?? range
+        }
+        close()
+        return ranges
+    }
+
+    /// One photo as a chunk holds it (keys in the type's comment).
+    static func record(_ photo: Manifest.Photo, albumPath: String, into w: inout JSONWriter) {
+        w.raw("{")
+        w.key("i")
+        w.string(photo.id)
+        w.raw(",")
+        w.key("n")
+        w.string(photo.name)
+        if photo.path != derivedPath(albumPath, photo.name) {
+            w.raw(",")
+            w.key("p")
+            w.string(photo.path)
+        }
+        w.raw(",")
+        w.key("b")
+        w.int(photo.bytes)
+        w.raw(",")
+        w.key("d")
+        w.string(photo.date)
+        if photo.dateSource == "file" { w.raw(",\"f\":1") }
+        w.raw(",")
+        w.key("w")
+        w.int(photo.width)
+        w.raw(",")
+        w.key("h")
+        w.int(photo.height)
+        w.raw(",")
+        w.key("t")
+        image(photo.thumb, into: &w)
+        w.raw(",")
+        w.key("t2")
+        w.string(photo.thumb2x.src)
+        w.raw(",")
+        w.key("v")
+        image(photo.preview, into: &w)
+        let details: [(StaticString, String?)] = [
+            ("camera", photo.camera), ("lens", photo.lens), ("exposure", photo.exposure), ("aperture", photo.aperture),
+            ("iso", photo.iso.map { String($0) }), ("focalLength", photo.focalLength), ("description", photo.description),
+        ]
+        var first = true
+        for (key, value) in details {
+            guard let value, !value.isEmpty else { continue }
+            w.raw(first ? ",\"x\":{" : ",")
+            first = false
+            w.key(key)
+            w.string(value)
+        }
+        if !first { w.raw("}") }
+        w.raw("}")
+    }
+
+    private static func image(_ image: Manifest.Image, into w: inout JSONWriter) {
+        w.raw("[")
+        w.string(image.src)
+        w.raw(",")
+        w.int(image.width)
+        w.raw(",")
+        w.int(image.height)
+        w.raw("]")
+    }
+
+    static func derivedPath(_ albumPath: String, _ name: String) -> String {
+        albumPath.isEmpty ? name : albumPath + "/" + name
+    }
+
+    /// The whole gallery in columns, in the gallery's order: `ids`, `names`, `dates`
+    /// (seconds since 1970 of the photo's date read as UTC, -1 when unreadable), `cameras`
+    /// (the distinct camera names) and `camera` (1-based index into them, 0 for none),
+    /// `paths` (position → path, only where the path is not album/name).
+    static func searchIndex(_ photos: [Manifest.Photo], albums: [Album], albumOf: [Int]) -> (String, [UInt8]) {
+        var w = JSONWriter(capacity: photos.count * 48)
+        w.raw("{\"ids\":[")
+        for (index, photo) in photos.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(photo.id)
+        }
+        w.raw("],\n\"names\":[")
+        for (index, photo) in photos.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(photo.name)
+        }
+        w.raw("],\n\"dates\":[")
+        for (index, photo) in photos.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.int(epochSeconds(photo.date) ?? -1)
+        }
+        var cameras: [String] = []
+        var cameraIndex: [String: Int] = [:]
+        w.raw("],\n\"camera\":[")
+        for (index, photo) in photos.enumerated() {
+            if index > 0 { w.raw(",") }
+            guard let camera = photo.camera, !camera.isEmpty else {
+                w.raw("0")
+                continue
+            }
+            if cameraIndex[camera] == nil {
+                cameras.append(camera)
+                cameraIndex[camera] = cameras.count
+            }
+            w.int(cameraIndex[camera]!)
+        }
+        w.raw("],\n\"cameras\":[")
+        for (index, camera) in cameras.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(camera)
+        }
+        w.raw("],\n\"paths\":{")
+        var first = true
+        for (index, photo) in photos.enumerated() where photo.path != derivedPath(albums[albumOf[index]].path, photo.name) {
+            if !first { w.raw(",") }
+            first = false
+            w.string(String(index))
+            w.raw(":")
+            w.string(photo.path)
+        }
+        w.raw("}}")
+        let name = "s-" + hash(w.bytes)
+        var script = Array("Proofsheet.search(\"\(name)\",".utf8)
+        script.append(contentsOf: w.bytes)
+        script.append(contentsOf: ");\n".utf8)
+        return (name, script)
+    }
+
+    /// `2026-06-01T14:03:22` read as UTC, in seconds since 1970.
+    static func epochSeconds(_ iso: String) -> Int? {
+        let parts = iso.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
+        guard parts.count >= 5, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        // Days from the civil date (Howard Hinnant's algorithm), then the time of day.
+        let y = parts[1] <= 2 ? parts[0] - 1 : parts[0]
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (parts[1] + 9) % 12
+        let doy = (153 * mp + 2) / 5 + parts[2] - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146097 + doe - 719468
+        return days * 86400 + parts[3] * 3600 + parts[4] * 60 + (parts.count > 5 ? parts[5] : 0)
+    }
+
+    static func hash(_ bytes: [UInt8]) -> String {
+        var hash = StableHash()
+        hash.combine(bytes: bytes)
+        return hash.hex(digits: 16)
+    }
+
+    /// What `index.html` embeds for the script: the gallery's settings, the album index and
+    /// where the chunks and the search index are.
+    func indexJSON(_ manifest: Manifest, pages: [String: [String]]) -> String {
+        var w = JSONWriter(capacity: 4096 + chunks.count * 40 + albums.count * 160)
+        w.raw("{")
+        w.key("format")
+        w.string("proofsheet-page")
+        w.raw(",")
+        w.key("gallery")
+        w.string(manifest.gallery)
+        w.raw(",")
+        w.key("title")
+        w.string(manifest.title)
+        w.raw(",")
+        w.key("limit")
+        w.int(manifest.options.limit)
+        w.raw(",")
+        w.key("sort")
+        w.string(manifest.options.sort.rawValue)
+        w.raw(",")
+        w.key("total")
+        w.int(manifest.photos.count)
+        w.raw(",\n")
+        w.key("albums")
+        w.raw("[")
+        for (index, album) in albums.enumerated() {
+            if index > 0 { w.raw(",\n") }
+            w.raw("{")
+            w.key("path")
+            w.string(album.path)
+            w.raw(",")
+            w.key("name")
+            w.string(album.name)
+            w.raw(",")
+            w.key("count")
+            w.int(album.count)
+            w.raw(",")
+            w.key("anchor")
+            w.string(album.anchor)
+            w.raw(",")
+            w.key("pages")
+            w.raw("[")
+            for (at, page) in (pages[album.path] ?? []).enumerated() {
+                if at > 0 { w.raw(",") }
+                w.string(page)
+            }
+            w.raw("]}")
+        }
+        w.raw("],\n")
+        w.key("chunks")
+        w.raw("[")
+        for (index, chunk) in chunks.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.raw("[")
+            w.string(chunk.name)
+            w.raw(",")
+            w.int(chunk.count)
+            w.raw("]")
+        }
+        w.raw("],\n")
+        w.key("search")
+        w.string(searchName)
+        w.raw("}")
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import ProofsheetKit
+import Testing
+
+/// The page's data files (issue 11): chunks of at most 1,000 photos named by their bytes,
+/// the search index, static album pages of 500 photos; a rebuild rewrites only what changed.
+@Suite("Page data")
+struct PageDataTests {
+    /// Small distinct photos: fast to build in the thousands.
+    static func photo(_ index: Int) throws -> [UInt8] {
+        var exif = ExifWriter()
+        exif.description = "photo \(index)"
+        exif.dateTaken = "2026-05-0\(1 + index % 9)T10:\(10 + index % 50):00"
+        return try TestPhoto.jpeg(width: 48, height: 32, exif: exif, quality: 60)
+    }
+
+    /// Albums A (1,020 photos), B and C (10 each).
+    static func makeLibrary(_ library: String) throws {
+        for index in 0..<1020 { try TestPhoto.write(try photo(index), to: library, "A/a\(index).jpg") }
+        for index in 0..<10 { try TestPhoto.write(try photo(2000 + index), to: library, "B/b\(index).jpg") }
+        for index in 0..<10 { try TestPhoto.write(try photo(3000 + index), to: library, "C/c\(index).jpg") }
+    }
+
+    static func buildSmall(_ library: String, _ site: String) async throws {
+        _ = try await build(library, into: site) {
+            $0.sizes = ImageSizes(thumbnail: 32, preview: 48, quality: 60)
+            $0.jobs = 2
+        }
+    }
+
+    /// The embedded page data: `chunks` as [name, count], `albums`, `search`.
+    static func pageData(_ site: String) throws -> [String: Any] {
+        let page = try readText(site + "/index.html")
+        let open = "<script type=\"application/json\" id=\"proofsheet-data\">"
+        let start = try #require(page.range(of: open))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8))
+        return try #require(json as? [String: Any])
+    }
+
+    /// A chunk's photo records: the JSON between `Proofsheet.chunk("NAME",` and `);`.
+    static func records(_ site: String, chunk name: String) throws -> [[String: Any]] {
+        let script = try readText(site + "/data/\(name).js")
+        let prefix = "Proofsheet.chunk(\"\(name)\","
+        #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
+        let json = script.dropFirst(prefix.count).dropLast(3)
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    }
+
+    static func times(_ site: String, _ folder: String) -> [String: Int64] {
+        var times: [String: Int64] = [:]
+        for name in FileSystem.contents(of: site + "/" + folder) {
+            times[name] = FileSystem.fileStatus(site + "/" + folder + "/" + name)?.mtime
+        }
+        return times
+    }
+
+    @Test("chunks hold whole albums up to 1,000 photos and slices of bigger ones; every photo once, in order")
+    func chunks() async throws {
+        try await withTemporaryDirectory { root in
+            try Self.makeLibrary(root + "/Library")
+            try await Self.buildSmall(root + "/Library", root + "/Site")
+            let data = try Self.pageData(root + "/Site")
+            let chunks = try #require(data["chunks"] as? [[Any]])
+            #expect(chunks.map { $0[1] as? Int } == [1000, 20, 20])
+            #expect(data["total"] as? Int == 1040)
+            let manifest = try readManifest(root + "/Site")
+            var ids: [String] = []
+            for chunk in chunks {
+                let name = try #require(chunk[0] as? String)
+                #expect(name.hasPrefix("c-") && name.count == 18)
+                let records = try Self.records(root + "/Site", chunk: name)
+                ids += records.compactMap { $0["i"] as? String }
+                // Named by its bytes: the name is the hash of the records it holds.
+                let script = try readText(root + "/Site/data/\(name).js")
+                #expect(script.contains("\"\(name)\""))
+            }
+            #expect(ids == manifest.photos.map(\.id))
+            let first = try Self.records(root + "/Site", chunk: try #require(chunks[0][0] as? String))[0]
+            let photo = manifest.photos[0]
+            #expect(first["n"] as? String == photo.name)
+            #expect(first["b"] as? Int == Int(photo.bytes))
+            #expect(first["d"] as? String == photo.date)
+            #expect((first["t"] as? [Any])?.first as? String == photo.thumb.src)
+            #expect((first["v"] as? [Any])?.first as? String == photo.preview.src)
+            #expect((first["x"] as? [String: String])?["description"] == photo.description)
+            #expect(first["p"] == nil)  // the album's path and the name say it
+            // Only the first chunk is named by the page for its first screen.
+            let page = try readText(root + "/Site/index.html")
+            #expect(page.components(separatedBy: "<script src=\"data/").count - 1 == 1)
+        }
+    }
+
+    @Test("a rebuild with one photo changed rewrites only its chunk, its album's page and the index files")
+    func oneChanged() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            try Self.makeLibrary(library)
+            try await Self.buildSmall(library, site)
+            let chunksBefore = Self.times(site, "data"), pagesBefore = Self.times(site, "albums")
+            let namesBefore = Set(chunksBefore.keys)
+            try await Task.sleep(for: .milliseconds(20))
+            try TestPhoto.write(try Self.photo(9999), to: library, "C/c3.jpg")
+            try await Self.buildSmall(library, site)
+            let chunksAfter = Self.times(site, "data"), pagesAfter = Self.times(site, "albums")
+            // Two new files (C's chunk, the search index), two gone; the rest untouched.
+            #expect(Set(chunksAfter.keys).subtracting(namesBefore).count == 2)
+            #expect(namesBefore.subtracting(chunksAfter.keys).count == 2)
+            for (name, time) in chunksAfter where chunksBefore[name] != nil { #expect(chunksBefore[name] == time, "\(name) rewritten") }
+            #expect(Set(pagesAfter.keys) == Set(pagesBefore.keys))
+            let rewritten = pagesAfter.filter { pagesBefore[$0.key] != $0.value }.map(\.key)
+            let cPage = try #require(pagesAfter.keys.first { try readText(site + "/albums/" + $0).contains("<h1>C</h1>") })
+            #expect(rewritten == [cPage])
+        }
+    }
+
+    @Test("without JavaScript each album has static pages of 500 photos, linked to each other")
+    func albumPages() async throws {
+        try await withTemporaryDirectory { root in
+            try Self.makeLibrary(root + "/Library")
+            try await Self.buildSmall(root + "/Library", root + "/Site")
+            let pages = FileSystem.contents(of: root + "/Site/albums").sorted()
+            #expect(pages.count == 5)  // A in 3, B, C
+            let data = try Self.pageData(root + "/Site")
+            let albums = try #require(data["albums"] as? [[String: Any]])
+            let aPages = try #require(albums[0]["pages"] as? [String])
+            #expect(aPages.count == 3 && aPages[0].hasSuffix(".html") && aPages[1].hasSuffix("-2.html"))
+            let counts = try aPages.map { try readText(root + "/Site/" + $0).components(separatedBy: "<li class=\"photo\"").count - 1 }
+            #expect(counts == [500, 500, 20])
+            let second = try readText(root + "/Site/" + aPages[1])
+            let name = { (path: String) in String(path.split(separator: "/").last!) }
+            #expect(second.contains("<a href=\"\(name(aPages[0]))\" rel=\"prev\">"))
+            #expect(second.contains("<a href=\"\(name(aPages[2]))\" rel=\"next\">"))
+            #expect(second.contains("<span aria-current=\"page\">2</span>"))
+            #expect(second.contains("href=\"../index.html\""))
+            #expect(second.contains("page 2 of 3"))
+            // Not inline in index.html: the gallery has more than 500 photos.
+            let page = try readText(root + "/Site/index.html")
+            #expect(!page.contains("<li class=\"photo\""))
+            #expect(page.contains("<a href=\"\(aPages[0])\">A</a>"))
+        }
+    }
+
+    @Test("page files nothing refers to are removed, and a missing one is written again")
+    func staleAndMissing() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "B/b\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(10 + index), to: library, "C/c\(index).jpg") }
+            try await Self.buildSmall(library, site)
+            #expect(FileSystem.contents(of: site + "/albums").count == 2)
+            try FileManager.default.removeItem(atPath: library + "/C")
+            try await Self.buildSmall(library, site)
+            #expect(FileSystem.contents(of: site + "/albums").count == 1)
+            let data = try Self.pageData(site)
+            let names = try #require(data["chunks"] as? [[Any]]).compactMap { $0[0] as? String } + [try #require(data["search"] as? String)]
+            #expect(Set(FileSystem.contents(of: site + "/data")) == Set(names.map { $0 + ".js" }))
+            // Deleted by hand: nothing else changed, yet the next build puts it back.
+            FileSystem.remove(site + "/data/\(names[0]).js")
+            try await Self.buildSmall(library, site)
+            #expect(FileSystem.kind(of: site + "/data/\(names[0]).js") == .file)
+        }
+    }
+
+    @Test("names and text are escaped in the data scripts: quotes, control characters, line separators, markup")
+    func escaping() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            var exif = ExifWriter()
+            exif.description = "a \"quote\"\\ \u{2028}\u{2029} \u{01}</script><!--"
+            exif.model = "Cam & <b>"
+            try TestPhoto.write(try TestPhoto.jpeg(exif: exif), to: library, "x/it's \"1\" \u{2028}.jpg")
+            try await Self.buildSmall(library, site)
+            let data = try Self.pageData(site)
+            let chunk = try #require((data["chunks"] as? [[Any]])?.first?.first as? String)
+            let script = try readText(site + "/data/\(chunk).js")
+            for forbidden in ["\u{2028}", "\u{2029}", "<", "\u{01}"] { #expect(!script.contains(forbidden)) }
+            let record = try #require(try Self.records(site, chunk: chunk).first)
+            #expect(record["n"] as? String == "it's \"1\" \u{2028}.jpg")
+            let details = try #require(record["x"] as? [String: String])
+            let photo = try #require(try readManifest(site).photos.first)
+            #expect(photo.description?.contains("</script><!--") == true)
+            #expect(details["description"] == photo.description)
+            let search = try readText(site + "/data/\(try #require(data["search"] as? String)).js")
+            #expect(!search.contains("<") && search.contains("Cam \\u0026 \\u003cb\\u003e"))
+        }
+    }
+}
