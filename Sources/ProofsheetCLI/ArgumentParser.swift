@@ -26,14 +26,16 @@ public enum ArgumentParser {
         }
     }
 
+    /// Only the settings given are set: the others come from the site (see `SiteSettings`).
     static func parseBuild(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanner = try OptionScanner(
             command: "build",
             specs: [
                 "--output": .value, "-o": .value, "--title": .value, "--limit": .value, "--sort": .value,
                 "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
-                "--exclude": .repeated, "--include-gps": .flag, "--strict": .flag, "--quiet": .flag, "-q": .flag,
-                "--templates": .value, "--watermark": .value, "--watermark-opacity": .value, "--watermark-font": .value,
+                "--exclude": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag, "--quiet": .flag,
+                "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
+                "--watermark-font": .value, "--no-watermark": .flag,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -48,49 +50,56 @@ public enum ArgumentParser {
         if scanner.value("--jobs") != nil && scanner.value("-j") != nil {
             throw UsageError("option '--jobs' given twice", command: "build")
         }
-        let sort: PhotoSort
-        switch scanner.value("--sort") {
-        case nil: sort = .date
-        case let text?:
-            guard let value = PhotoSort(rawValue: text) else {
-                throw UsageError("option '--sort' is 'date' or 'name', not '\(text)'", command: "build")
-            }
-            sort = value
+        if scanner.flag("--include-gps") && scanner.flag("--no-gps") {
+            throw UsageError("options '--include-gps' and '--no-gps' contradict each other", command: "build")
         }
-        let thumb = try scanner.integer("--thumb-size", default: 400, in: 32...4096)
-        let preview = try scanner.integer("--preview-size", default: 1600, in: 64...8192)
-        let quality = try scanner.integer("--quality", default: 82, in: 1...100)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs =
             scanner.value("-j") != nil
             ? try scanner.integer("-j", default: cores, in: 1...256) : try scanner.integer("--jobs", default: cores, in: 1...256)
-        var excludes: [ExcludePattern] = []
-        for glob in scanner.list("--exclude") {
-            guard !glob.isEmpty else { throw UsageError("option '--exclude' needs a pattern", command: "build") }
-            excludes.append(ExcludePattern(glob))
+        var options = BuildOptions(
+            library: library, output: try scanner.nonEmpty("--output", "-o") ?? "Site", jobs: jobs,
+            templates: try scanner.nonEmpty("--templates"), replace: scanner.flag("--replace"))
+        // An empty title goes back to the folder's name.
+        if let title = scanner.value("--title") { options.title = title.isEmpty ? nil : title }
+        if scanner.value("--limit") != nil { options.limit = try scanner.integer("--limit", default: 1, in: 0...100_000) }
+        if let text = scanner.value("--sort") {
+            guard let value = PhotoSort(rawValue: text) else {
+                throw UsageError("option '--sort' is 'date' or 'name', not '\(text)'", command: "build")
+            }
+            options.sort = value
         }
-        let output = try scanner.nonEmpty("--output", "-o") ?? "Site"
-        var watermark: Watermark?
+        if scanner.value("--thumb-size") != nil {
+            options.thumbSize = try scanner.integer("--thumb-size", default: 400, in: 32...4096)
+        }
+        if scanner.value("--preview-size") != nil {
+            options.previewSize = try scanner.integer("--preview-size", default: 1600, in: 64...8192)
+        }
+        if scanner.value("--quality") != nil { options.quality = try scanner.integer("--quality", default: 82, in: 1...100) }
+        // The patterns given replace the site's; an empty one (`--exclude ''`) clears them.
+        let globs = scanner.list("--exclude")
+        if !globs.isEmpty { options.excludes = globs.filter { !$0.isEmpty }.map { ExcludePattern($0).glob } }
+        if scanner.flag("--include-gps") { options.includeGPS = true }
+        if scanner.flag("--no-gps") { options.includeGPS = false }
+        // The watermark with its options; --no-watermark takes it away.
         if let text = scanner.value("--watermark") {
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw UsageError("option '--watermark' needs a text", command: "build")
             }
-            let percent = try scanner.integer("--watermark-opacity", default: Int(Watermark.defaultOpacity * 100), in: 1...100)
-            watermark = Watermark(text: text, opacity: Double(percent) / 100, font: try scanner.nonEmpty("--watermark-font"))
+            guard !scanner.flag("--no-watermark") else {
+                throw UsageError("options '--watermark' and '--no-watermark' contradict each other", command: "build")
+            }
+            options.watermark = text
+            if scanner.value("--watermark-opacity") != nil {
+                options.watermarkOpacity = try scanner.integer(
+                    "--watermark-opacity", default: Int(Watermark.defaultOpacity * 100), in: 1...100)
+            }
+            if let font = try scanner.nonEmpty("--watermark-font") { options.watermarkFont = font }
         } else if scanner.value("--watermark-opacity") != nil || scanner.value("--watermark-font") != nil {
             throw UsageError("options '--watermark-opacity' and '--watermark-font' need '--watermark TEXT'", command: "build")
+        } else if scanner.flag("--no-watermark") {
+            options.watermark = nil
         }
-        let options = BuildOptions(
-            library: library,
-            output: output,
-            title: scanner.value("--title"),
-            limit: try scanner.integer("--limit", default: 1, in: 0...100_000),
-            sort: sort,
-            sizes: ImageSizes(thumbnail: thumb, preview: preview, quality: quality, watermark: watermark),
-            jobs: jobs,
-            excludes: excludes,
-            includeGPS: scanner.flag("--include-gps"),
-            templates: try scanner.nonEmpty("--templates"))
         return .build(options, strict: scanner.flag("--strict"), quiet: scanner.flag("--quiet") || scanner.flag("-q"))
     }
 

@@ -33,13 +33,19 @@ struct BuildCommand {
         return "\(progress.done)/\(progress.total) photos · \(format(rate)) photos/s · ETA \(duration(remaining))"
     }
 
-    /// The one summary line: photos, albums, skipped, failed, time, and where the page is.
+    /// The one summary line: photos (with RAW and Live Photos), albums, skipped, failed,
+    /// settings changed, time, and where the page is.
     static func summary(_ report: BuildReport) -> String {
-        let photos = report.photos == 1 ? "1 photo" : "\(report.photos) photos"
+        var photos = report.photos == 1 ? "1 photo" : "\(report.photos) photos"
+        if report.withRAW > 0 { photos += ", \(report.withRAW) RAW" }
+        if report.livePhotos > 0 { photos += report.livePhotos == 1 ? ", 1 Live Photo" : ", \(report.livePhotos) Live Photos" }
         let albums = report.albums == 1 ? "1 album" : "\(report.albums) albums"
         var details = ["\(report.skipped) skipped", "\(report.failures.count) failed"]
         if report.reused > 0 { details.append("\(report.reused) unchanged") }
-        return "Built \(photos) in \(albums) (\(details.joined(separator: ", "))) in \(duration(report.seconds)) → \(report.indexPath)"
+        if report.resumed { details.append("carried on after an interrupted first build") }
+        var inParentheses = details.joined(separator: ", ")
+        if !report.changes.isEmpty { inParentheses += "; " + report.changes.joined(separator: ", ") }
+        return "Built \(photos) in \(albums) (\(inParentheses)) in \(duration(report.seconds)) → \(report.indexPath)"
     }
 
     static func format(_ rate: Double) -> String {

@@ -19,11 +19,12 @@ public enum CLI {
         }
         switch invocation {
         case .help(let topic):
-            console.print(HelpText.text(for: topic), terminator: "")
+            console.printText(HelpText.text(for: topic))
             return ExitCode.success
         case .version:
             let formats = Thumbnailer.readableFormats.map(\.displayName).joined(separator: ", ")
-            console.print("\(Proofsheet.generator)\nreads: \(formats)")
+            console.print(Proofsheet.generator)
+            console.print("reads: \(formats)")
             return ExitCode.success
         case .build(let options, let strict, let quiet):
             return await BuildCommand(options: options, strict: strict, quiet: quiet).run(console: console)

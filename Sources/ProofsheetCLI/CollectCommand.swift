@@ -28,7 +28,7 @@ struct CollectCommand {
             do {
                 let (text, warnings) = try collector.list(format)
                 for warning in warnings { err("warning: \(warning)") }
-                console.print(Printable.lines(text), terminator: "")
+                console.printText(text)
             } catch {
                 for problem in error.problems { err("error: \(problem)") }
                 return ExitCode.badInput

@@ -1,4 +1,5 @@
 import Foundation
+import ProofsheetKit
 
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,10 @@ import Darwin
 
 /// Where a command writes: results and progress to stdout, warnings and errors to stderr.
 /// Tests pass a console that records instead.
+///
+/// Every line is escaped on its way out (`TerminalText`): a control character in a file
+/// name or in quoted input is shown as `\x1b`, `\n`, `\t`, never sent to the terminal.
+/// A line is one line: a newline inside it is shown, not obeyed.
 public final class Console {
     private let out: (String) -> Void
     private let err: (String) -> Void
@@ -27,13 +32,19 @@ public final class Console {
             isTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
-    public func print(_ line: String, terminator: String = "\n") { out(line + terminator) }
-    public func warn(_ line: String) { err(line + "\n") }
+    public func print(_ line: String) { out(TerminalText.escaped(line) + "\n") }
+    public func warn(_ line: String) { err(TerminalText.escaped(line) + "\n") }
+
+    /// Text of several lines (the help, a CSV), printed as it is but for its characters
+    /// other than line ends, which are escaped.
+    public func printText(_ text: String) {
+        out(TerminalText.escaped(text, keepingLineEnds: true))
+    }
 
     /// Redraws the one progress line (terminals only).
     public func progress(_ line: String) {
         guard isTerminal else { return }
-        out("\r\u{1B}[2K" + line)
+        out("\r\u{1B}[2K" + TerminalText.escaped(line))
     }
 
     public func clearProgress() {

@@ -21,7 +21,9 @@ struct DemoCommand {
             console.warn("error: \(error)")
             return ExitCode.badInput
         }
-        let options = BuildOptions(library: path, output: output, title: "proofsheet demo", limit: 3)
+        var options = BuildOptions(library: path, output: output)
+        options.title = "proofsheet demo"
+        options.limit = 3
         return await BuildCommand(options: options, strict: false, quiet: quiet).run(console: console)
     }
 }

@@ -26,7 +26,8 @@ public enum HelpText {
         Walks LIBRARY (each folder is an album), reads EXIF, makes thumbnails and previews
         concurrently, and writes a static site: open OUTPUT/index.html in any browser.
         Rebuilding reuses everything unchanged; the previous site stays usable until the
-        new one is complete.
+        new one is complete. The site remembers its settings (title, limit, sort, sizes,
+        quality, excludes, GPS): a rebuild without them keeps them, one given changes it.
 
         OPTIONS
           -o, --output DIR        where to write the site (default: Site)
@@ -44,9 +45,12 @@ public enum HelpText {
                                   its font (default: DejaVu Sans Bold, fonts-dejavu-core)
           -j, --jobs N            photos processed at once (default: the number of cores)
               --exclude GLOB      leave out matching files or folders; repeatable
-                                  (matched against the relative path and the name)
+                                  (matched against the relative path and the name;
+                                  replaces the site's patterns; '' clears them)
               --include-gps       put GPS positions in the site (left out by default)
+              --no-gps            leave them out again
               --templates DIR     use your own page templates instead of the built-in ones
+              --replace           build LIBRARY into a site made from another library
               --strict            exit with status 1 if any photo could not be used
           -q, --quiet             no progress line, only warnings, errors and the summary
           -h, --help              show this help

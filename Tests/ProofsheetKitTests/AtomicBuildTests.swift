@@ -108,7 +108,7 @@ struct AtomicBuildTests {
 
             // The next build finishes the job: every photo at the new quality, nothing
             // stale or temporary left behind.
-            let report = try await build(library, into: site) { $0.sizes.quality = 55 }
+            let report = try await build(library, into: site) { $0.quality = 55 }
             #expect(report.photos == count)
             #expect(report.failures.isEmpty)
             let manifest = try readManifest(site)
@@ -125,7 +125,7 @@ struct AtomicBuildTests {
         }
     }
 
-    @Test("a photo whose images cannot be written is reported, the rest is built, and the next build retries it")
+    @Test("an image that cannot be written fails the build; the site stays exactly as it was; the next build completes")
     func unwritableImage() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
@@ -139,18 +139,22 @@ struct AtomicBuildTests {
             // site), then put a folder in the way of one of them: even root cannot
             // rename a file over a non-empty folder.
             let scratch = root + "/Scratch"
-            _ = try await build(library, into: scratch) { $0.sizes.quality = 60 }
+            _ = try await build(library, into: scratch) { $0.quality = 60 }
             let blocked = try #require(try readManifest(scratch).photos.first { $0.path == "IMG_1.jpg" })
             try FileSystem.createDirectory(site + "/" + blocked.preview.src + "/in-the-way")
+            let before = try snapshot(site)
 
-            let failed = try await build(library, into: site) { $0.sizes.quality = 60 }
-            #expect(failed.photos == 2)
-            #expect(failed.failures.map(\.path) == ["IMG_1.jpg"])
-            try Self.expectWhole(site)
+            await #expect {
+                _ = try await build(library, into: site) { $0.quality = 60 }
+            } throws: { error in
+                let error = try #require(error as? ProofsheetError)
+                return error.path == site + "/" + blocked.preview.src && error.reason == "cannot write (is a directory)"
+            }
+            #expect(try snapshot(site) == before, "the failed build changed the site")
 
             FileSystem.remove(site + "/" + blocked.preview.src)
-            let retried = try await build(library, into: site) { $0.sizes.quality = 60 }
-            #expect(retried.rendered == 1)
+            let retried = try await build(library, into: site) { $0.quality = 60 }
+            #expect(retried.rendered == 3)
             #expect(retried.photos == 3)
             #expect(retried.failures.isEmpty)
             try Self.expectWhole(site)

@@ -53,12 +53,12 @@ struct CollectPublishedTests {
         try await withCollectFixture { f in
             let shown = try f.add("Album/shown.jpg", seed: 1)
             try f.add("Drafts/draft.jpg", seed: 2)
-            _ = try await build(f.library, into: f.root + "/Site") { $0.excludes = [ExcludePattern("Drafts")] }
+            _ = try await build(f.library, into: f.root + "/Site") { $0.excludes = ["Drafts"] }
             try f.add("Album/new.jpg", seed: 3)
             try f.order(["Album/shown.jpg", "Drafts/draft.jpg", "Album/new.jpg"])
             #expect(
                 f.problems(f.collector(site: "Site")) == [
-                    "#2 draft.jpg: not in the gallery (the gallery does not show it)",
+                    "#2 draft.jpg: not in the gallery (left out by --exclude \"Drafts\")",
                     "#3 new.jpg: not in the gallery (the gallery does not show it)",
                 ])
             try f.order(["Album/shown.jpg"])
@@ -78,7 +78,7 @@ struct CollectPublishedTests {
         try await withCollectFixture { f in
             try f.add("Album/shown.jpg", seed: 1)
             try f.add("Drafts/draft.jpg", seed: 2)
-            _ = try await build(f.library, into: f.root + "/Site") { $0.excludes = [ExcludePattern("Drafts")] }
+            _ = try await build(f.library, into: f.root + "/Site") { $0.excludes = ["Drafts"] }
             let gallery = try readManifest(f.root + "/Site").gallery
             func order(_ gallery: String) throws {
                 try FileSystem.writeAtomically(
@@ -86,7 +86,7 @@ struct CollectPublishedTests {
                     to: f.root + "/order.json")
             }
             try order(gallery)
-            #expect(f.problems(f.collector()) == ["#1 draft.jpg: not in the gallery (the gallery does not show it)"])
+            #expect(f.problems(f.collector()) == ["#1 draft.jpg: not in the gallery (left out by --exclude \"Drafts\")"])
             // Another gallery's site says nothing about this order.
             try order("0123456789ab")
             let plan = try f.collector().plan()

@@ -79,8 +79,11 @@ struct IncrementalBuildTests {
             let after = try readManifest(site)
             let old = try #require(before.photos.first { $0.path == "Album/IMG_2.jpg" })
             let new = try #require(after.photos.first { $0.path == "Album/IMG_2.jpg" })
-            #expect(new.id == old.id)
-            #expect(new.key != old.key)
+            // Another content, another id; the image options are the same.
+            #expect(new.fingerprint != old.fingerprint)
+            let fingerprint = try #require(new.fingerprint)
+            #expect(new.id != old.id && new.id == String(fingerprint.prefix(12)))
+            #expect(new.key == old.key)
             #expect(new.width == 500 && new.height == 500)
             let filesAfter = Self.imageFiles(site)
             for src in Self.images(of: old) { #expect(filesAfter[src] == nil, "\(src) should be deleted") }
@@ -144,9 +147,9 @@ struct IncrementalBuildTests {
 
             let report = try await build(library, into: site) { options in
                 switch option {
-                case "thumb-size": options.sizes.thumbnail = 200
-                case "preview-size": options.sizes.preview = 320
-                case "quality": options.sizes.quality = 60
+                case "thumb-size": options.thumbSize = 200
+                case "preview-size": options.previewSize = 320
+                case "quality": options.quality = 60
                 default: options.title = "Another title"
                 }
             }

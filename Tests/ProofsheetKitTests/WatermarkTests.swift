@@ -13,7 +13,7 @@ struct WatermarkTests {
             let photo = try TestPhoto.jpeg(width: 900, height: 600)
             try TestPhoto.write(photo, to: library, "photo.jpg")
             _ = try await build(library, into: base + "/Plain")
-            let marked = { (options: inout BuildOptions) in options.sizes.watermark = Watermark(text: "PROOF") }
+            let marked = { (options: inout BuildOptions) in options.watermark = "PROOF" }
             _ = try await build(library, into: base + "/Marked", configure: marked)
             _ = try await build(library, into: base + "/Again", configure: marked)
             #expect(try FileSystem.read(library + "/photo.jpg") == photo, "the original's bytes are unchanged")
@@ -32,8 +32,11 @@ struct WatermarkTests {
             }
             let again = try snapshot(base + "/Again"), first = try snapshot(base + "/Marked")
             #expect(again.filter { $0.key.hasSuffix(".jpg") } == first.filter { $0.key.hasSuffix(".jpg") })
-            // Removing it redoes the images, back to the plain ones.
-            _ = try await build(library, into: base + "/Marked")
+            // The site keeps it: a bare rebuild leaves the images as they are.
+            let bare = try await build(library, into: base + "/Marked")
+            #expect(try bare.rendered == 0 && readManifest(base + "/Marked").options.watermark == "PROOF")
+            // Removing it (--no-watermark) redoes the images, back to the plain ones.
+            _ = try await build(library, into: base + "/Marked") { $0.watermark = nil }
             #expect(try readManifest(base + "/Marked").photos.first?.key == plain.key)
         }
     }
@@ -43,8 +46,11 @@ struct WatermarkTests {
         try await withTemporaryDirectory { base in
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "photo.jpg")
             var keys: [String] = []
-            for watermark in [Watermark(text: "PROOF"), Watermark(text: "PROOF", opacity: 0.6), Watermark(text: "DRAFT")] {
-                _ = try await build(base + "/Library", into: base + "/Site") { $0.sizes.watermark = watermark }
+            for (text, opacity) in [("PROOF", 35), ("PROOF", 60), ("DRAFT", 60)] {
+                _ = try await build(base + "/Library", into: base + "/Site") {
+                    $0.watermark = text
+                    $0.watermarkOpacity = opacity
+                }
                 keys.append(try #require(try readManifest(base + "/Site").photos.first).key)
             }
             #expect(Set(keys).count == 3)
@@ -59,7 +65,8 @@ struct WatermarkTests {
             for font in [base + "/missing.ttf", base + "/fake.ttf"] {
                 await #expect {
                     _ = try await build(base + "/Library", into: base + "/Site") {
-                        $0.sizes.watermark = Watermark(text: "PROOF", font: font)
+                        $0.watermark = "PROOF"
+                        $0.watermarkFont = font
                     }
                 } throws: { error in
                     let line = String(describing: error)

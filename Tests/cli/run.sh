@@ -113,7 +113,30 @@ PY
     [ "$(cut -d: -f2 "$WORK/noisy.err" | sort | uniq -d | wc -l)" -eq 0 ]
 }
 
+# Templates are looked for beside an installed binary and in its source tree, never in
+# folders above it: a Templates/ planted there is not used.
+planted_templates_are_not_used() {
+    mkdir -p "$WORK/plant/a/b/bin" "$WORK/plant/Templates" || return 1
+    cp "$BIN" "$WORK/plant/a/b/bin/proofsheet" && cp -r Templates/. "$WORK/plant/Templates/" || return 1
+    echo '<!-- planted -->' >>"$WORK/plant/Templates/index.html"
+    (cd "$WORK/plant/a/b" && ./bin/proofsheet demo --quiet --output "$WORK/plant/Site") || return 1
+    ! grep -q 'planted' "$WORK/plant/Site/index.html"
+}
+
+# A file name with escape sequences and a newline reaches the terminal escaped.
+hostile_names_are_escaped() {
+    "$BIN" demo --quiet --output "$WORK/hostile/Site" >/dev/null || return 1
+    printf 'not a photo' >"$WORK/hostile/demo-library/evil"$'\e]0;pwned\a\e[2J\nwarning: fine'".jpg"
+    "$BIN" build "$WORK/hostile/demo-library" --output "$WORK/hostile/Site" >"$WORK/hostile.out" 2>"$WORK/hostile.err" || return 1
+    cat "$WORK/hostile.err"
+    [ "$(wc -l <"$WORK/hostile.err")" -eq 1 ] || return 1
+    grep -q 'evil\\x1b\]0;pwned\\x07\\x1b\[2J\\nwarning: fine.jpg: named like a JPEG' "$WORK/hostile.err" || return 1
+    ! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$WORK/hostile.err" "$WORK/hostile.out"
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
+check "templates planted above the binary are not used" planted_templates_are_not_used
+check "hostile file names are printed escaped" hostile_names_are_escaped
 check "progress line only on a terminal" progress_line_only_on_a_terminal
 check "bad input is one line and exit status 2" bad_input_is_one_line_and_status_2
 check "usage error is exit status 64" usage_error_is_status_64

@@ -6,6 +6,7 @@ import Darwin
 
 /// A shell glob from `--exclude`. It matches a file or folder when it matches either the
 /// path relative to the library (`Drafts/*`, `*/raw/*`) or just the name (`*.tmp`, `Drafts`).
+/// Matching is on the bytes of the names (`fnmatch` without a locale's help).
 public struct ExcludePattern: Sendable, Equatable {
     public let glob: String
 
@@ -17,7 +18,11 @@ public struct ExcludePattern: Sendable, Equatable {
     }
 
     public func matches(relativePath: String) -> Bool {
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        return fnmatch(glob, relativePath, 0) == 0 || fnmatch(glob, name, 0) == 0
+        matches(BytePath(relativePath))
+    }
+
+    public func matches(_ relative: BytePath) -> Bool {
+        relative.withCString { fnmatch(glob, $0, 0) == 0 }
+            || relative.lastComponent.withCString { fnmatch(glob, $0, 0) == 0 }
     }
 }

@@ -1,25 +1,25 @@
 /// A photo found in the library.
 public struct LibraryFile: Sendable, Equatable {
-    /// Relative to the library, with `/` separators.
-    public var path: String
+    /// Relative to the library, with `/` separators, as the exact bytes of the names.
+    public var path: BytePath
     public var format: ImageFormat
     public var bytes: Int64
     /// Modification time, nanoseconds since 1970.
     public var modified: Int64
+    /// The files that belong to it (RAW, sidecars, Live Photo video), by path.
+    public var companions: [Companion]
 
-    public init(path: String, format: ImageFormat, bytes: Int64, modified: Int64) {
+    public init(path: BytePath, format: ImageFormat, bytes: Int64, modified: Int64, companions: [Companion] = []) {
         self.path = path
         self.format = format
         self.bytes = bytes
         self.modified = modified
+        self.companions = companions
     }
 
     /// The file's name, the last path component.
-    public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    public var name: BytePath { path.lastComponent }
 
     /// The album: the folder path relative to the library ("" at the top level).
-    public var album: String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
+    public var album: BytePath { path.parent }
 }

@@ -1,80 +1,111 @@
-/// Walks a photo library: folders are albums, images are told by their content.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks a photo library: folders are albums, images are told by their content, and the
+/// files that belong to a photo (its RAW, sidecars, Live Photo video) go with it.
 ///
-/// Hidden files and folders and excluded paths are skipped; so are files that are not
-/// images. Symlinks to files inside the library are followed; a symlink that leads
-/// outside it is refused with a warning. Folder symlinks are not followed: one inside the
-/// library would show its photos twice, and not following them rules out cycles.
+/// Hidden files and folders and excluded paths are skipped (`LibraryRules`); so are files
+/// that are not images. Symlinks to files inside the library are followed; a symlink that
+/// leads outside it is refused with a warning. Folder symlinks are not followed: one inside
+/// the library would show its photos twice, and not following them rules out cycles.
+///
+/// Names are bytes: a name that is not UTF-8 is found and kept exactly, and two names that
+/// differ only in Unicode normalization (NFC and NFD) are two files. Nothing is passed over
+/// in silence: what cannot be read or is too deep for the system is a problem, one line each.
 public struct LibraryScanner: Sendable {
     public var root: String
-    public var excludes: [ExcludePattern]
+    public var rules: LibraryRules
     /// A folder inside the library to leave out entirely (the output site, say).
     public var ignoredDirectory: String?
 
-    public init(root: String, excludes: [ExcludePattern] = [], ignoredDirectory: String? = nil) {
+    public init(root: String, rules: LibraryRules, ignoredDirectory: String? = nil) {
         self.root = root
-        self.excludes = excludes
+        self.rules = rules
         self.ignoredDirectory = ignoredDirectory
     }
 
-    public struct Result: Sendable {
-        /// The photos, sorted by path.
-        public var files: [LibraryFile] = []
-        /// Files that are not images, by relative path.
-        public var nonImages: [String] = []
-        /// Hidden or excluded entries left out on purpose.
-        public var ignored = 0
-        /// Things that could not be read or were refused, one line each.
-        public var problems: [ProofsheetError] = []
+    public init(root: String, excludes: [ExcludePattern] = [], ignoredDirectory: String? = nil) {
+        self.init(root: root, rules: LibraryRules(excludes: excludes), ignoredDirectory: ignoredDirectory)
     }
 
-    public func scan() throws -> Result {
-        guard let rootReal = FileSystem.realPath(root), FileSystem.isDirectory(rootReal) else {
+    /// A file a previous scan found to be an image: when its size and time are the same,
+    /// its content is not read again to tell what it is.
+    public struct Known: Sendable, Equatable {
+        public var bytes: Int64
+        public var modified: Int64
+        public var format: ImageFormat
+
+        public init(bytes: Int64, modified: Int64, format: ImageFormat) {
+            self.bytes = bytes
+            self.modified = modified
+            self.format = format
+        }
+    }
+
+    public struct Result: Sendable {
+        /// The photos, sorted by path bytes, each with its companions.
+        public var files: [LibraryFile] = []
+        /// Files that are not images and belong to none (a RAW without its JPEG, say).
+        public var nonImages: [BytePath] = []
+        /// Hidden or excluded entries, and folder symlinks, left out on purpose.
+        public var ignored = 0
+        /// Things that could not be read or were refused, one line each.
+        public var problems: [Problem] = []
+        /// Companions left out (a symlink out of the library, a folder, unreadable); the
+        /// photo itself is fine.
+        public var warnings: [ProofsheetError] = []
+    }
+
+    public func scan(known: [BytePath: Known] = [:]) throws -> Result {
+        classify(try walk()) { known[$0] }
+    }
+
+    /// The first half of a scan: every folder read and every entry's status taken, no file
+    /// opened. A build does this while it reads the previous manifest, which then tells
+    /// `classify` which files it need not open.
+    public func walk() throws -> Listing {
+        guard let rootReal = FileSystem.realPath(BytePath(root)), FileSystem.isDirectory(rootReal) else {
             throw ProofsheetError(root, FileSystem.exists(root) ? "not a folder" : "no such folder")
         }
-        let ignoredReal = ignoredDirectory.flatMap(FileSystem.realPath)
-        var result = Result()
-        var pending: [String] = [""]  // relative folder paths still to read
+        let ignoredReal = ignoredDirectory.flatMap { FileSystem.realPath(BytePath($0)) }
+        var walk = Walk(rootReal: rootReal, ignoredReal: ignoredReal, rules: rules)
+        var pending: [BytePath] = [BytePath(bytes: [])]  // relative folder paths still to read
         while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? rootReal : rootReal + "/" + relative
-            let names = FileSystem.contents(of: absolute).sorted(by: >)  // popped in ascending order
-            if names.isEmpty && !FileSystem.canRead(absolute) {
-                result.problems.append(ProofsheetError(relative.isEmpty ? "." : relative, "cannot read this folder; skipped"))
-                continue
-            }
-            for name in names {
-                let childRelative = relative.isEmpty ? name : relative + "/" + name
-                let childAbsolute = absolute + "/" + name
-                if name.hasPrefix(".") || excludes.contains(where: { $0.matches(relativePath: childRelative) }) {
-                    result.ignored += 1
-                    continue
-                }
-                switch FileSystem.kind(of: childAbsolute) {
-                case .directory:
-                    if let ignoredReal, childAbsolute == ignoredReal { continue }
-                    pending.append(childRelative)
-                case .file:
-                    classify(childAbsolute, relative: childRelative, into: &result)
-                case .symlink:
-                    guard let target = FileSystem.realPath(childAbsolute) else {
-                        result.problems.append(ProofsheetError(childRelative, "broken symlink; skipped"))
-                        continue
-                    }
-                    guard target == rootReal || target.hasPrefix(rootReal + "/") else {
-                        result.problems.append(ProofsheetError(childRelative, "symlink leads outside the library; skipped"))
-                        continue
-                    }
-                    // Folders inside the library are walked by their own path already.
-                    if FileSystem.kind(of: target) == .file {
-                        classify(target, relative: childRelative, into: &result)
-                    }
-                case .other, nil:
-                    continue
-                }
-            }
+            let folders = walk.read(folder: relative)
+            pending += folders.reversed()  // popped in ascending order
         }
-        result.files.sort { ByteOrder.less($0.path, $1.path) }
-        return result
+        return Listing(walk: walk)
     }
+
+    /// The second half: images told by content (unless `known`), companions given to their photos.
+    public func classify(_ listing: Listing, known: (BytePath) -> Known?) -> Result {
+        var walk = listing.walk
+        walk.classifyAll(known: known)
+        walk.result.files.sort { $0.path < $1.path }
+        walk.result.nonImages.sort()
+        return walk.result
+    }
+
+    /// What `walk` found, for `classify`.
+    public struct Listing: Sendable {
+        fileprivate var walk: Walk
+    }
+
+    /// A file or folder left out because it could not be used.
+    public struct Problem: Sendable, Equatable {
+        public var path: BytePath
+        /// Why, without the "skipped" that `error` adds.
+        public var reason: String
+
+        /// `PATH: reason; skipped`, for the user.
+        public var error: ProofsheetError { ProofsheetError(path.isEmpty ? "." : path.readable, reason + "; skipped") }
+    }
+
+    /// The longest path the system opens (PATH_MAX, counting the final NUL).
+    static let longestPath = Int(PATH_MAX) - 1
 
     /// Extensions that promise an image: a file with one whose content is not an image is
     /// reported, not silently passed over.
@@ -82,23 +113,192 @@ public struct LibraryScanner: Sendable {
         "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "png": "PNG", "gif": "GIF", "webp": "WebP",
         "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "heic": "HEIF", "heif": "HEIF", "avif": "AVIF",
     ]
+}
 
-    private func classify(_ absolute: String, relative: String, into result: inout Result) {
-        guard let head = FileSystem.readPrefix(absolute, count: ImageFormat.sniffLength),
-            let status = FileSystem.fileStatus(absolute)
-        else {
-            result.problems.append(ProofsheetError(relative, "cannot read (permission denied?); skipped"))
-            return
+/// The state of one scan, folder by folder.
+private struct Walk: Sendable {
+    let rootReal: BytePath
+    let ignoredReal: BytePath?
+    let rules: LibraryRules
+    var result = LibraryScanner.Result()
+    /// Each folder's entries to classify, in name order.
+    var folders: [[Entry]] = []
+
+    enum Entry: Sendable {
+        /// A file, or a symlink to one inside the library (`target`).
+        case file(relative: BytePath, name: BytePath, target: BytePath, status: FileSystem.Status)
+        /// Something named like a companion that cannot be one.
+        case candidate(Candidate)
+    }
+
+    /// A file of the folder being read that may be a companion.
+    struct Candidate: Sendable {
+        var relative: BytePath
+        var kind: Companion.Kind
+        var stems: [BytePath]
+        /// The file to open: the entry, or where its symlink leads.
+        var target: BytePath
+        var bytes: Int64
+        /// Why it cannot be a companion, if it cannot.
+        var problem: String?
+    }
+
+    /// Reads one folder; returns its subfolders, in order.
+    mutating func read(folder relative: BytePath) -> [BytePath] {
+        let absolute = relative.isEmpty ? rootReal : rootReal.appending(relative)
+        let listed: [(name: BytePath, status: Result<FileSystem.Status, FileSystem.Failure>)]
+        switch FileSystem.listingWithStatus(absolute) {
+        case .success(let found): listed = found.sorted { $0.name < $1.name }
+        case .failure(let failure):
+            result.problems.append(.init(path: relative, reason: Self.unreadable(failure, what: "this folder")))
+            return []
         }
-        guard let format = ImageFormat.sniff(head) else {
-            let ext = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            if let claimed = Self.imageExtensions[ext], relative.contains(".") {
-                result.problems.append(ProofsheetError(relative, "named like a \(claimed) file but its content is not an image; skipped"))
-            } else {
-                result.nonImages.append(relative)
+        var folders: [BytePath] = []
+        var entries: [Entry] = []
+        for (name, found) in listed {
+            let childRelative = relative.appending(name)
+            let childAbsolute = absolute.appending(name)
+            if rules.leavesOutEntry(childRelative) != nil {
+                result.ignored += 1
+                continue
             }
+            if childAbsolute.bytes.count > LibraryScanner.longestPath {
+                result.problems.append(.init(path: childRelative, reason: Self.tooDeep(childAbsolute)))
+                continue
+            }
+            let status: FileSystem.Status
+            switch found {
+            case .success(let found): status = found
+            case .failure(let failure):
+                result.problems.append(.init(path: childRelative, reason: Self.unreadable(failure, what: "it")))
+                continue
+            }
+            switch status.kind {
+            case .directory:
+                if let ignoredReal, childAbsolute == ignoredReal { continue }
+                if let candidate = Companion.candidate(name) {
+                    entries.append(
+                        .candidate(
+                            Candidate(
+                                relative: childRelative, kind: candidate.kind, stems: candidate.stems, target: childAbsolute,
+                                bytes: 0, problem: "is a folder, not a file")))
+                }
+                folders.append(childRelative)
+            case .file:
+                entries.append(.file(relative: childRelative, name: name, target: childAbsolute, status: status))
+            case .symlink:
+                guard let target = FileSystem.realPath(childAbsolute) else {
+                    result.problems.append(.init(path: childRelative, reason: "broken symlink"))
+                    continue
+                }
+                guard target.isInside(rootReal) else {
+                    if let candidate = Companion.candidate(name) {
+                        entries.append(
+                            .candidate(
+                                Candidate(
+                                    relative: childRelative, kind: candidate.kind, stems: candidate.stems, target: target,
+                                    bytes: 0, problem: "is a symlink that leads outside the library")))
+                    } else {
+                        result.problems.append(.init(path: childRelative, reason: "symlink leads outside the library"))
+                    }
+                    continue
+                }
+                // Folders inside the library are walked by their own path already.
+                guard case .success(let targetStatus) = FileSystem.status(target), targetStatus.kind == .file else {
+                    result.ignored += 1
+                    continue
+                }
+                entries.append(.file(relative: childRelative, name: name, target: target, status: targetStatus))
+            case .other:
+                result.nonImages.append(childRelative)
+            }
+        }
+        self.folders.append(entries)
+        return folders
+    }
+
+    mutating func classifyAll(known: (BytePath) -> LibraryScanner.Known?) {
+        for entries in folders {
+            var candidates: [Candidate] = []
+            var firstImage: [BytePath: Int] = [:]  // stem → index in result.files
+            for entry in entries {
+                switch entry {
+                case .file(let relative, let name, let target, let status):
+                    classify(
+                        relative, name: name, target: target, status: status, known: known, candidates: &candidates,
+                        firstImage: &firstImage)
+                case .candidate(let candidate):
+                    candidates.append(candidate)
+                }
+            }
+            attach(candidates, firstImage: firstImage)
+        }
+        folders = []
+    }
+
+    private mutating func classify(
+        _ relative: BytePath, name: BytePath, target: BytePath, status: FileSystem.Status,
+        known: (BytePath) -> LibraryScanner.Known?, candidates: inout [Candidate], firstImage: inout [BytePath: Int]
+    ) {
+        // A RAW is never a photo of its own, even when its content looks like a TIFF.
+        if let candidate = Companion.candidate(name) {
+            candidates.append(
+                Candidate(relative: relative, kind: candidate.kind, stems: candidate.stems, target: target, bytes: status.size))
             return
         }
+        let format: ImageFormat
+        if let known = known(relative), known.bytes == status.size, known.modified == status.mtime {
+            format = known.format
+        } else {
+            guard let head = FileSystem.readPrefix(target, count: ImageFormat.sniffLength) else {
+                result.problems.append(.init(path: relative, reason: "cannot read (\(FileSystem.errnoText()))"))
+                return
+            }
+            guard let sniffed = ImageFormat.sniff(head) else {
+                let ext = name.readable.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                if let claimed = LibraryScanner.imageExtensions[ext], name.bytes.contains(UInt8(ascii: ".")) {
+                    result.problems.append(
+                        .init(path: relative, reason: "named like a \(claimed) file but its content is not an image"))
+                } else {
+                    result.nonImages.append(relative)
+                }
+                return
+            }
+            format = sniffed
+        }
+        let stem = Companion.matchKey(Companion.stem(of: name))
+        if firstImage[stem] == nil { firstImage[stem] = result.files.count }
         result.files.append(LibraryFile(path: relative, format: format, bytes: status.size, modified: status.mtime))
+    }
+
+    /// Gives each companion of the folder to the first photo (by name) with its stem.
+    private mutating func attach(_ candidates: [Candidate], firstImage: [BytePath: Int]) {
+        for candidate in candidates {
+            guard let owner = candidate.stems.lazy.compactMap({ firstImage[Companion.matchKey($0)] }).first else {
+                if candidate.problem == nil { result.nonImages.append(candidate.relative) }
+                continue
+            }
+            let photo = result.files[owner].path.lastComponent.readable
+            var problem = candidate.problem
+            if problem == nil {
+                let fd = candidate.target.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+                if fd >= 0 { close(fd) } else { problem = "cannot be read (\(FileSystem.errnoText()))" }
+            }
+            if let problem {
+                result.warnings.append(
+                    ProofsheetError(candidate.relative.readable, "\(problem); left out as a companion of \(photo)"))
+                continue
+            }
+            result.files[owner].companions.append(Companion(kind: candidate.kind, path: candidate.relative, bytes: candidate.bytes))
+        }
+    }
+
+    static func unreadable(_ failure: FileSystem.Failure, what: String) -> String {
+        if failure.code == ENAMETOOLONG { return "the path is longer than the system allows" }
+        return "cannot read \(what) (\(failure.reason))"
+    }
+
+    static func tooDeep(_ absolute: BytePath) -> String {
+        "the path is too long to open (\(absolute.bytes.count) bytes; the system's limit is \(LibraryScanner.longestPath))"
     }
 }

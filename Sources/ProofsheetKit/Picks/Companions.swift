@@ -1,35 +1,7 @@
-/// Files that belong to a photo and go with it when it is collected: a RAW of the same
-/// stem, XMP sidecars, a Live Photo's video, an iPhone edit (`.AAE`). They are found in
-/// the photo's folder at collect time, names compared ignoring case; the order file does
-/// not name them.
-public enum CompanionKind: String, Sendable, CaseIterable, Comparable {
-    case raw, xmp, video, edit
-
-    /// How summaries count them: "30 RAW", "12 XMP", "5 Live Photo videos", "2 AAE".
-    public func counted(_ count: Int) -> String {
-        switch self {
-        case .raw: "\(count) RAW"
-        case .xmp: "\(count) XMP"
-        case .video: count == 1 ? "1 Live Photo video" : "\(count) Live Photo videos"
-        case .edit: "\(count) AAE"
-        }
-    }
-
-    /// One of them, in a plan line: "RAW", "Live Photo video".
-    public var label: String {
-        switch self {
-        case .raw: "RAW"
-        case .xmp: "XMP"
-        case .video: "Live Photo video"
-        case .edit: "AAE"
-        }
-    }
-
-    public static func < (a: Self, b: Self) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
+/// Files that belong to a photo (kinds: `CompanionKind`) go with it when it is collected:
+/// they are found in the photo's folder at collect time, names compared ignoring case;
+/// the order file does not name them.
+///
 /// Finds companions; each folder is listed once however many of its photos are picked.
 struct Companions {
     /// Camera RAW formats, by extension.

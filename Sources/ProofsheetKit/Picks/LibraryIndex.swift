@@ -130,9 +130,9 @@ struct LibraryIndex {
         for file in files {
             bySize[file.bytes, default: []].append(file)
             // Bare names resolve to what the gallery shows: with a site, its photos only.
-            if let site, site.photo(path: file.path) == nil { continue }
-            byName[Array(file.name.utf8), default: []].append(file)
-            byText[file.name, default: []].append(file)
+            if let site, site.photo(path: file.path.readable) == nil { continue }
+            byName[file.name.bytes, default: []].append(file)
+            byText[file.name.readable, default: []].append(file)
         }
         return files
     }
@@ -152,7 +152,7 @@ struct LibraryIndex {
         _ = publishedFiles()
         var matches: [LibraryFile] = []
         for file in bySize[bytes] ?? [] {
-            guard let fingerprint = fingerprint(of: file.path) else { continue }
+            guard let fingerprint = fingerprint(of: file.path.readable) else { continue }
             if id.matches(fingerprint) { matches.append(file) }
         }
         return matches

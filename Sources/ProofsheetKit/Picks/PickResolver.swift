@@ -109,11 +109,11 @@ struct PickResolver {
     /// The picked photo found elsewhere by its content, or nil.
     private mutating func relocate(_ pick: OrderFile.Pick, content: ContentID?, claimed: Set<[UInt8]>) -> Outcome? {
         guard let content, let bytes = pick.bytes else { return nil }
-        let matches = index.photos(withContent: content, bytes: bytes).filter { !claimed.contains(Array($0.path.utf8)) }
-        guard let match = matches.first, case .found(let source, let status) = index.locate(match.path) else { return nil }
+        let matches = index.photos(withContent: content, bytes: bytes).filter { !claimed.contains($0.path.bytes) }
+        guard let match = matches.first, case .found(let source, let status) = index.locate(match.path.readable) else { return nil }
         var moved = Original(
-            pick: pick, path: match.path, source: source, status: status, fingerprint: index.fingerprint(of: match.path))
-        moved.notice = "now at \(match.path)"
+            pick: pick, path: match.path.readable, source: source, status: status, fingerprint: index.fingerprint(of: match.path.readable))
+        moved.notice = "now at \(match.path.readable)"
         return .found(moved)
     }
 
@@ -145,9 +145,9 @@ struct PickResolver {
                         ambiguous = named
                         break
                     }
-                    if let only = named.first, case .found(let source, let status) = index.locate(only.path) {
-                        let pick = OrderFile.Pick(order: order, path: only.path, note: entry.note, line: entry.line)
-                        found = Original(pick: pick, path: only.path, source: source, status: status)
+                    if let only = named.first, case .found(let source, let status) = index.locate(only.path.readable) {
+                        let pick = OrderFile.Pick(order: order, path: only.path.readable, note: entry.note, line: entry.line)
+                        found = Original(pick: pick, path: only.path.readable, source: source, status: status)
                         break
                     }
                 }
@@ -160,7 +160,7 @@ struct PickResolver {
             let pick = OrderFile.Pick(order: order, path: named, note: entry.note, line: entry.line)
             let line = "line \(entry.line) of \(orderDisplay)"
             if !ambiguous.isEmpty {
-                let shown = ambiguous.prefix(5).map(\.path).joined(separator: ", ") + (ambiguous.count > 5 ? ", …" : "")
+                let shown = ambiguous.prefix(5).map(\.path.readable).joined(separator: ", ") + (ambiguous.count > 5 ? ", …" : "")
                 outcomes.append(
                     (pick, .problem("\(ambiguous.count) photos have this name (\(shown)); write its folder too (\(line))")))
             } else if let unusable, entry.looksLikePhoto {

@@ -1,81 +1,105 @@
 /// The plan step: which photos the previous build already made (reused as they are) and
-/// which must be rendered, with their ids and image keys.
+/// which must be rendered.
 struct BuildPlan {
     /// Bumped when the way images are made changes, so old images are remade.
-    static let renderVersion = "4"
+    static let renderVersion = "5"
 
-    var reusedPhotos: [Manifest.Photo] = []
     /// Files that could not be used last time and have not changed since.
     var reusedProblems: [Manifest.Problem] = []
     /// Warnings of reused photos, said again on every build.
     var warnings: [ProofsheetError] = []
     var jobs: [Job] = []
+    /// The previous build: what is reused, and what a photo that fails now falls back to.
+    private let previous: PreviousSite?
+    /// The previous photos reused, by index (copying 100,000 photos when nothing changed
+    /// costs), and those reused with a change (companions, GPS left out).
+    private var reusedIndices: [Int] = []
+    private var changed: [Int: Manifest.Photo] = [:]
 
-    var reused: Int { reusedPhotos.count + reusedProblems.count }
+    /// The previous build's photo at this path.
+    func published(_ path: BytePath) -> Manifest.Photo? {
+        previous?.photo(at: path)
+    }
+
+    /// The reused photos, in the order of the library.
+    var reusedPhotos: [Manifest.Photo] {
+        guard let photos = previous?.manifest.photos else { return [] }
+        return reusedIndices.map { changed[$0] ?? photos[$0] }
+    }
+
+    var reused: Int { reusedIndices.count + reusedProblems.count }
+
+    /// Every photo and problem of the previous build is here as it was, and nothing else:
+    /// its manifest, in its order, with its ids, is this build's.
+    private(set) var asBefore = false
 
     /// `existingImages` is what `imageFiles(in:)` lists: two directory listings instead of
     /// three lstat calls a photo.
-    init(scan: LibraryScanner.Result, options: BuildOptions, previous: Manifest?, existingImages: Set<String>) {
-        let ids = Self.assignIDs(scan.files.map(\.path))
-        let previousPhotos = Dictionary(previous?.photos.map { ($0.path, $0) } ?? [], uniquingKeysWith: { a, _ in a })
-        let previousProblems = Dictionary(previous?.problems.map { ($0.path, $0) } ?? [], uniquingKeysWith: { a, _ in a })
+    /// `sizes` are the settings' image options with the watermark's font prepared.
+    init(
+        scan: LibraryScanner.Result, settings: SiteSettings, sizes: ImageSizes, previous site: PreviousSite?,
+        existingImages: Set<String>
+    ) {
+        previous = site
+        let key = Self.imageKey(sizes)
+        let previous = site?.manifest
+        let previousPhotos = previous?.photos ?? []
+        reusedIndices.reserveCapacity(previousPhotos.count)
+        var previousProblems: [BytePath: Manifest.Problem] = [:]
+        for problem in previous?.problems ?? [] { previousProblems[problem.pathKey] = problem }
+        // A version 1 site has no fingerprints (its ids came from paths): all is redone once.
+        let hasFingerprints = previous?.version == Manifest.currentVersion
         let gpsWasRead = previous?.options.includeGPS ?? false
         for file in scan.files {
-            let key = Self.renderKey(file, sizes: options.sizes)
-            let id = ids[file.path]!
-            if var old = previousPhotos[file.path], old.key == key, old.bytes == file.bytes,
-                old.modified == file.modified, old.id == id, Self.imagesExist(old, in: existingImages),
-                !(options.includeGPS && !gpsWasRead)
+            let companions = file.companions.map(Self.stored)
+            if hasFingerprints, let index = site?.index[file.path], Self.reusable(previousPhotos[index], file, key, existingImages),
+                !(settings.includeGPS && !gpsWasRead)
             {
-                if !options.includeGPS { old.gps = nil }
-                reusedPhotos.append(old)
-                if let warning = old.warning {
-                    warnings.append(ProofsheetError(old.path, warning))
-                } else if old.exifWarning == true {
-                    warnings.append(SiteBuilder.exifWarning(old.path))
+                reusedIndices.append(index)
+                var photo = previousPhotos[index]
+                var modified = false
+                if !settings.includeGPS && photo.gps != nil {
+                    photo.gps = nil
+                    modified = true
+                }
+                if photo.companions ?? [] != companions {
+                    photo.companions = companions.isEmpty ? nil : companions
+                    modified = true
+                }
+                if modified { changed[index] = photo }
+                if let warning = photo.warning {
+                    warnings.append(ProofsheetError(photo.path, warning))
+                } else if photo.exifWarning == true {
+                    warnings.append(SiteBuilder.exifWarning(photo.path))
                 }
             } else if let old = previousProblems[file.path], old.key == key, old.bytes == file.bytes,
                 old.modified == file.modified
             {
                 reusedProblems.append(old)
             } else {
-                jobs.append(Job(file: file, id: id, key: key))
+                jobs.append(Job(file: file, key: key, companions: companions))
             }
         }
+        asBefore =
+            hasFingerprints && jobs.isEmpty && scan.problems.isEmpty && changed.isEmpty
+            && reusedIndices.count == previousPhotos.count && reusedProblems.count == previous?.problems.count
     }
 
-    static func renderKey(_ file: LibraryFile, sizes: ImageSizes) -> String {
-        // The image options' part (`sizes.key`) names the watermark, when there is one.
+    static func reusable(_ old: Manifest.Photo, _ file: LibraryFile, _ key: String, _ existingImages: Set<String>) -> Bool {
+        old.key == key && old.bytes == file.bytes && old.modified == file.modified && imagesExist(old, in: existingImages)
+    }
+
+    /// What of the options shapes the images (`sizes.key` names the watermark, when there
+    /// is one); with the fingerprint it names them.
+    static func imageKey(_ sizes: ImageSizes) -> String {
         var hash = StableHash()
-        for part in ["render", renderVersion, String(file.bytes), String(file.modified)] + sizes.key { hash.combine(part) }
+        for part in ["render", renderVersion] + sizes.key { hash.combine(part) }
         return hash.hex(digits: 8)
     }
 
-    /// Ids come from the relative path, so they survive rebuilds and moves of the library.
-    /// A collision (astronomically rare) is settled by path order.
-    static func assignIDs(_ paths: [String]) -> [String: String] {
-        var ids: [String: String] = [:]
-        var taken = Set<String>()
-        for path in paths {
-            var salt = 0
-            var id = StableHash.hex(of: "photo", path, digits: 12)
-            while taken.contains(id) {
-                salt += 1
-                id = StableHash.hex(of: "photo", path, String(salt), digits: 12)
-            }
-            taken.insert(id)
-            ids[path] = id
-        }
-        return ids
-    }
-
-    static func galleryID(libraryName: String, title: String, paths: [String]) -> String {
-        var hash = StableHash()
-        hash.combine("gallery")
-        hash.combine(libraryName)
-        hash.combine(title)
-        for path in paths { hash.combine(path) }
-        return hash.hex(digits: 12)
+    static func stored(_ companion: Companion) -> Manifest.Companion {
+        let (path, bytes) = Manifest.stored(companion.path)
+        return Manifest.Companion(kind: companion.kind, path: path, pathBytes: bytes, bytes: companion.bytes)
     }
 
     /// The image files of a site, as `thumbs/NAME` and `previews/NAME`.

@@ -55,14 +55,17 @@ public enum HTML {
 }
 
 /// JSON written straight into bytes, for the page's data scripts (chunks, the search
-/// index) and the data embedded in `index.html`. Hand-written because it runs over every
-/// photo of a 100,000-photo gallery on each rebuild, where Foundation's encoder was the
-/// slowest step; strings are escaped so the text is safe both inside a `<script>` element
-/// and as a script file (`<`, `>`, `&`, U+2028 and U+2029 become `\u` escapes).
+/// index), the data embedded in `index.html` and `manifest.json`. Hand-written because it
+/// runs over every photo of a 100,000-photo gallery on each rebuild, where Foundation's
+/// encoder was the slowest step. When `scriptSafe`, strings are escaped so the text is safe
+/// both inside a `<script>` element and as a script file (`<`, `>`, `&`, U+2028 and U+2029
+/// become `\u` escapes); otherwise they are escaped exactly as `JSONEncoder` does.
 struct JSONWriter {
     var bytes: [UInt8] = []
+    var scriptSafe: Bool
 
-    init(capacity: Int = 0) {
+    init(capacity: Int = 0, scriptSafe: Bool = true) {
+        self.scriptSafe = scriptSafe
         bytes.reserveCapacity(capacity)
     }
 
@@ -87,12 +90,14 @@ struct JSONWriter {
                 case UInt8(ascii: "\n"): raw("\\n")
                 case UInt8(ascii: "\r"): raw("\\r")
                 case UInt8(ascii: "\t"): raw("\\t")
-                case UInt8(ascii: "<"): raw("\\u003c")
-                case UInt8(ascii: ">"): raw("\\u003e")
-                case UInt8(ascii: "&"): raw("\\u0026")
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                case UInt8(ascii: "<") where scriptSafe: raw("\\u003c")
+                case UInt8(ascii: ">") where scriptSafe: raw("\\u003e")
+                case UInt8(ascii: "&") where scriptSafe: raw("\\u0026")
                 case 0..<0x20: unicodeEscape(byte)
                 // U+2028 and U+2029 (E2 80 A8/A9) end a line in older script parsers.
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
+                case 0xE2 where scriptSafe && index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
                     raw(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                     index += 2
                 default: bytes.append(byte)

@@ -1,27 +1,42 @@
 import Foundation
 
 /// What the previous build left: its manifest, and a digest of the file's bytes.
-struct PreviousSite {
+struct PreviousSite: Sendable {
     var manifest: Manifest
     var digest: String
+    /// Where each photo's path is in `manifest.photos`.
+    var index: [BytePath: Int]
 
-    static func load(from output: String) -> PreviousSite? {
-        guard let bytes = try? FileSystem.read(output + "/manifest.json"), let manifest = decodeManifest(bytes) else {
-            return nil
-        }
-        return PreviousSite(manifest: manifest, digest: digest(bytes))
+    /// From the bytes of `manifest.json`; nil when they are not a manifest this version reads.
+    init?(bytes: [UInt8]) {
+        guard let manifest = Self.decodeManifest(bytes) else { return nil }
+        self.manifest = manifest
+        digest = Self.digest(bytes)
+        index = [:]
+        index.reserveCapacity(manifest.photos.count)
+        for position in manifest.photos.indices { index[manifest.photos[position].pathKey] = position }
+    }
+
+    /// The photo at this path.
+    func photo(at path: BytePath) -> Manifest.Photo? {
+        index[path].map { manifest.photos[$0] }
+    }
+
+    /// What it knew to be an image, so the scanner need not read it again.
+    func known(_ path: BytePath) -> LibraryScanner.Known? {
+        guard let position = index[path] else { return nil }
+        let photo = manifest.photos[position]
+        return LibraryScanner.Known(bytes: photo.bytes, modified: photo.modified, format: photo.format)
     }
 
     static func decodeManifest(_ bytes: [UInt8]) -> Manifest? {
-        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
-            manifest.format == Manifest.formatName, manifest.version == Manifest.currentVersion
+        guard let manifest = ManifestJSON.decode(bytes), manifest.format == Manifest.formatName,
+            Manifest.readableVersions.contains(manifest.version)
         else { return nil }
         return manifest
     }
 
     static func digest(_ bytes: [UInt8]) -> String {
-        var hash = StableHash()
-        hash.combine(bytes: bytes)
-        return hash.hex(digits: 16)
+        String(ContentFingerprint(of: bytes).hex.prefix(16))
     }
 }

@@ -5,28 +5,35 @@ import Foundation
 
 struct Job: Sendable {
     var file: LibraryFile
-    var id: String
+    /// `BuildPlan.imageKey`.
     var key: String
+    var companions: [Manifest.Companion]
 }
 
 enum Outcome: Sendable {
+    /// Rendered; its id is given once every photo's fingerprint is known.
     case photo(Manifest.Photo, warning: ProofsheetError?)
     /// The photo cannot be used as it is; kept in the manifest until the file changes.
     case problem(Manifest.Problem)
-    /// Its images could not be written (disk full, say): the next build tries again.
-    case transientProblem(Manifest.Problem)
+    /// It could not be read (permissions can change without touching the file's time):
+    /// the next build tries again.
+    case unreadable(Manifest.Problem)
+    /// An image could not be written into the site (a full disk, a read-only folder):
+    /// the build fails. `written` lists what this photo wrote before that.
+    case writeFailed(ProofsheetError, written: [String])
 }
 
 /// What a child task needs to render one photo: plain values, no shared state.
 struct RenderContext: Sendable {
-    var library: String
+    var library: BytePath
     var output: String
     var sizes: ImageSizes
     var includeGPS: Bool
 
     /// Renders the jobs, seeding `concurrency` child tasks and adding one per completion.
     /// Outcomes arrive in any order; `each` gets each one with the count done so far, and
-    /// the caller sorts before anything depends on their order.
+    /// the caller sorts before anything depends on their order. After a failed write no
+    /// new photo is started: the build is failing.
     ///
     /// However many run at once, the photos' bytes and decoded pixels in flight stay within
     /// `budget` (a 100 MP PNG holds 200-odd MB of file and, interlaced, 400 MB of pixels):
@@ -34,8 +41,9 @@ struct RenderContext: Sendable {
     func render(_ jobs: [Job], concurrency: Int, budget: MemoryBudget = MemoryBudget(), each: (Outcome, Int) -> Void) async {
         await withTaskGroup(of: Outcome.self) { group in
             var next = 0
+            var failing = false
             func addNext() {
-                guard next < jobs.count else { return }
+                guard next < jobs.count, !failing else { return }
                 let job = jobs[next]
                 next += 1
                 group.addTask { await self.process(job, budget: budget) }
@@ -43,6 +51,7 @@ struct RenderContext: Sendable {
             for _ in 0..<max(1, concurrency) { addNext() }
             var done = 0
             for await outcome in group {
+                if case .writeFailed = outcome { failing = true }
                 done += 1
                 each(outcome, done)
                 addNext()
@@ -54,10 +63,7 @@ struct RenderContext: Sendable {
     /// writes it. Synchronous C work between the two waits; every libgd image is created
     /// and freed inside it.
     func process(_ job: Job, budget: MemoryBudget) async -> Outcome {
-        let path = library + "/" + job.file.path
-        func problem(_ reason: String, transient: Bool = false) -> Outcome {
-            Self.problem(job, reason, transient: transient)
-        }
+        let path = library.appending(job.file.path)
         // The header first, read on its own: a hostile or oversized file is refused
         // before it is read whole, and the memory it needs is known before it is taken.
         let info: ImageInfo
@@ -65,10 +71,9 @@ struct RenderContext: Sendable {
         do {
             (info, size) = try Self.header(of: path)
         } catch let error as ImagingError {
-            return problem(error.description)
+            return .problem(Self.problem(job, error.description))
         } catch {
-            // Permissions can change without touching the file's time: try again next build.
-            return problem((error as? ProofsheetError)?.reason ?? String(describing: error), transient: true)
+            return .unreadable(Self.problem(job, (error as? ProofsheetError)?.reason ?? String(describing: error)))
         }
         let cost = size + info.workingBytes + Self.outputBytes(info, sizes: sizes)
         await budget.reserve(cost)
@@ -77,74 +82,70 @@ struct RenderContext: Sendable {
         return outcome
     }
 
-    static func problem(_ job: Job, _ reason: String, transient: Bool = false) -> Outcome {
+    static func problem(_ job: Job, _ reason: String) -> Manifest.Problem {
         let file = job.file
-        let problem = Manifest.Problem(path: file.path, bytes: file.bytes, modified: file.modified, key: job.key, reason: reason)
-        return transient ? .transientProblem(problem) : .problem(problem)
+        let (path, pathBytes) = Manifest.stored(file.path)
+        return Manifest.Problem(path: path, pathBytes: pathBytes, bytes: file.bytes, modified: file.modified, key: job.key, reason: reason)
     }
 
-    private func render(_ job: Job, path: String) -> Outcome {
+    /// The fingerprint is taken from the bytes read for decoding: the file is read once.
+    private func render(_ job: Job, path absolute: BytePath) -> Outcome {
         let file = job.file
-        func problem(_ reason: String, transient: Bool = false) -> Outcome {
-            Self.problem(job, reason, transient: transient)
-        }
+        let (path, pathBytes) = Manifest.stored(file.path)
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, displayPath: file.path)
+            bytes = try FileSystem.read(absolute, displayPath: path)
         } catch {
-            // Permissions can change without touching the file's time: try again next build.
-            return problem((error as? ProofsheetError)?.reason ?? String(describing: error), transient: true)
+            return .unreadable(Self.problem(job, (error as? ProofsheetError)?.reason ?? String(describing: error)))
         }
-        guard !bytes.isEmpty else { return problem("empty file") }
+        guard !bytes.isEmpty else { return .problem(Self.problem(job, "empty file")) }
+        let fingerprint = ContentFingerprint(of: bytes)
         let rendered: RenderedPhoto
         do {
             rendered = try Thumbnailer.render(bytes, sizes: sizes)
         } catch {
-            return problem(error.description)
+            return .problem(Self.problem(job, error.description))
         }
-        let base = "\(job.id)-\(job.key)"
+        // Named by content and options: identical files share their images.
+        let base = "\(fingerprint.hex)-\(job.key)"
         let thumb = Manifest.Image(src: "thumbs/\(base).jpg", width: rendered.thumbnail.width, height: rendered.thumbnail.height)
         let thumb2x = Manifest.Image(
             src: "thumbs/\(base)@2x.jpg", width: rendered.thumbnail2x.width, height: rendered.thumbnail2x.height)
         let preview = Manifest.Image(
             src: "previews/\(base).jpg", width: rendered.preview.width, height: rendered.preview.height)
-        do {
-            try FileSystem.writeAtomically(rendered.thumbnail.jpeg, to: output + "/" + thumb.src)
-            try FileSystem.writeAtomically(rendered.thumbnail2x.jpeg, to: output + "/" + thumb2x.src)
-            try FileSystem.writeAtomically(rendered.preview.jpeg, to: output + "/" + preview.src)
-        } catch {
-            return problem("cannot write its images: \(error)", transient: true)
+        var written: [String] = []
+        for (image, jpeg) in [(thumb, rendered.thumbnail.jpeg), (thumb2x, rendered.thumbnail2x.jpeg), (preview, rendered.preview.jpeg)] {
+            do {
+                try FileSystem.writeAtomically(jpeg, to: output + "/" + image.src)
+                written.append(image.src)
+            } catch {
+                return .writeFailed((error as? ProofsheetError) ?? ProofsheetError(output, "\(error)"), written: written)
+            }
         }
         let m = rendered.metadata
         var photo = Manifest.Photo(
-            id: job.id, path: file.path, name: file.name, album: file.album, format: rendered.format,
-            bytes: file.bytes, modified: file.modified, width: rendered.width, height: rendered.height,
+            id: "", formerIds: nil, fingerprint: fingerprint.hex, path: path, pathBytes: pathBytes, name: file.name.readable,
+            album: file.album.readable, format: rendered.format, bytes: file.bytes, modified: file.modified,
+            width: rendered.width, height: rendered.height,
             date: m.dateTaken ?? UTC.isoDate(nanoseconds: file.modified),
             dateSource: m.dateTaken == nil ? "file" : "exif",
             camera: m.camera, lens: m.lens, exposure: m.exposure, aperture: m.aperture, iso: m.iso,
             focalLength: m.focalLength, description: m.description, gps: includeGPS ? m.gps : nil,
-            key: job.key, thumb: thumb, thumb2x: thumb2x, preview: preview, exifWarning: m.malformed ? true : nil)
+            key: job.key, thumb: thumb, thumb2x: thumb2x, preview: preview, exifWarning: m.malformed ? true : nil,
+            companions: job.companions.isEmpty ? nil : job.companions)
         // One line for everything worth saying about a photo that is shown all the same.
         photo.warning = rendered.warnings.isEmpty ? nil : rendered.warnings.joined(separator: "; ")
-        return .photo(photo, warning: photo.warning.map { ProofsheetError(file.path, $0) })
+        return .photo(photo, warning: photo.warning.map { ProofsheetError(path, $0) })
     }
 
     /// The header of the file at `path` and the file's size, reading only what the header
     /// takes. An empty file has no header and is refused here.
-    static func header(of path: String) throws -> (ImageInfo, Int) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ProofsheetError(path, "cannot read (\(String(cString: strerror(errno))))")
+    static func header(of path: BytePath) throws -> (ImageInfo, Int) {
+        try FileSystem.withOpenFile(path) { file in
+            guard file.size > 0 else { throw ImagingError.corrupt("empty file") }
+            let info = try ImageHeader.read(fileSize: file.size) { offset, count in file.read(at: offset, count: count) }
+            return (info, file.size)
         }
-        defer { try? handle.close() }
-        let size = Int(try handle.seekToEnd())
-        guard size > 0 else { throw ImagingError.corrupt("empty file") }
-        let info = try ImageHeader.read(fileSize: size) { offset, count in
-            guard (try? handle.seek(toOffset: UInt64(offset))) != nil, let data = try? handle.read(upToCount: count) ?? Data() else {
-                return nil
-            }
-            return [UInt8](data)
-        }
-        return (info, size)
     }
 
     /// The images made from a photo: the preview (decoded, then turned) and the thumbnails.

@@ -2,19 +2,21 @@ import Foundation
 
 /// Builds the gallery site, one step after the other, each in the file named for it:
 /// check the library and the output → plan (`BuildPlan`: reuse what the previous build
-/// made, list the photos to render) → render (`RenderContext`: read, decode and render,
-/// concurrently) → assemble the manifest in a stable order (`PhotoOrder`) → write
-/// (`SiteWriter`: the page, the manifest, then the cleanup).
+/// made, list the photos to render) → render (`RenderContext`: read, fingerprint, decode
+/// and render, concurrently) → assemble the manifest in a stable order (`PhotoOrder`,
+/// `PhotoIDs`) → write (`SiteWriter`: the page, the manifest, then the cleanup).
 ///
-/// The previous site stays whole until the new one is complete: images are written under
-/// new names (they carry a key of the original and the options), `manifest.json` and
-/// `index.html` are replaced atomically at the end, and only then are the files nothing
-/// refers to any more deleted. A killed build leaves the old page working; the next build
-/// starts from the last complete one, and deletes what the killed one left behind.
+/// The previous site stays exactly as it was until the new one is complete: images are
+/// written under new names (their content's fingerprint and the image options), the
+/// manifest and the page are staged in full and only then renamed into place, and only
+/// after that are the files nothing refers to any more deleted. A killed build leaves the
+/// old page working; a build that cannot write (a full disk, a read-only folder) fails
+/// with one line and removes what it wrote. The next build starts from the last complete
+/// one, and deletes what a killed one left behind.
 ///
-/// `manifest.json` is also the cache: a photo whose file (size and time), id and image
-/// options are unchanged, and whose images exist, is not decoded again. When nothing at
-/// all changed, the page is not even rendered again (see `SiteWriter.pageMark`).
+/// `manifest.json` is also the cache: a photo whose file (size and time) and image
+/// options are unchanged, and whose images exist, is not read again. When nothing at all
+/// changed, the page is not even rendered again (see `SiteWriter.pageMark`).
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
 
@@ -25,111 +27,247 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
-        // The watermark's font found and tried before anything is written.
-        var options = self.options
-        options.sizes.watermark = try options.sizes.watermark?.prepared()
         let library = try checkedLibrary()
-        let (output, previousSite) = try checkedOutput(library: library)
-        let previous = previousSite?.manifest
-        let templates = try loadTemplates()
-
-        let scan = try LibraryScanner(root: library, excludes: options.excludes, ignoredDirectory: output).scan()
-        guard !scan.files.isEmpty || !scan.problems.isEmpty else {
-            let others = scan.nonImages.count + scan.ignored
-            throw ProofsheetError(
-                options.library, others == 0 ? "the library is empty" : "no photos in the library (\(others) other files)")
-        }
-        let libraryName = (library as NSString).lastPathComponent
-
-        let plan = BuildPlan(scan: scan, options: options, previous: previous, existingImages: BuildPlan.imageFiles(in: output))
-        var photos = plan.reusedPhotos
-        var problems = plan.reusedProblems
-        // Problems of this run only, not kept in the manifest: the next build tries again.
-        var transientProblems: [Manifest.Problem] = []
-        var warnings = plan.warnings
-
-        for folder in ["", "/thumbs", "/previews", "/assets"] {
-            try FileSystem.createDirectory(output + folder)
-        }
-
-        let total = plan.jobs.count
-        if total > 0 { Thumbnailer.keepFreedMemoryBetweenPhotos() }
-        let context = RenderContext(library: library, output: output, sizes: options.sizes, includeGPS: options.includeGPS)
-        await context.render(plan.jobs, concurrency: options.jobs) { outcome, done in
-            switch outcome {
-            case .photo(let photo, let warning):
-                photos.append(photo)
-                if let warning { warnings.append(warning) }
-            case .problem(let problem):
-                problems.append(problem)
-            case .transientProblem(let problem):
-                transientProblems.append(problem)
+        let identity = Self.identity(of: library)
+        let (output, found) = try checkedOutput(library: library)
+        do {
+            let templates = try loadTemplates()
+            // The previous manifest (tens of MB for a big library) is read while the library
+            // is walked, and the site's images listed: three jobs that need not wait for
+            // each other. The walk needs only the stored excludes, which come first in the file.
+            // With --replace, nothing of the site there is kept but what the cleanup removes.
+            let manifestBytes = options.replace ? nil : found.manifest
+            async let loading = manifestBytes.flatMap(PreviousSite.init(bytes:))
+            async let listingImages = BuildPlan.imageFiles(in: output)
+            let walkedWith = options.settings(replacing: options.replace ? nil : found.storedSettings).settings
+            var scanner = LibraryScanner(root: library.readable, rules: walkedWith.rules, ignoredDirectory: output)
+            var listing = try scanner.walk()
+            let site = ExistingSite(previous: await loading, marker: found.marker)
+            if manifestBytes != nil && site.previous == nil && site.marker == nil {
+                throw ProofsheetError(
+                    options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
             }
-            progress(BuildProgress(done: done, total: total, elapsed: Self.seconds(clock.now - start)))
+            let previous = site.previous?.manifest
+            var stored = previous?.options ?? site.markerSettings
+            // A version 1 site kept no settings but its title.
+            if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
+            let (settings, changes) = options.settings(replacing: stored)
+            // The watermark's font found and tried before anything is written.
+            var sizes = settings.sizes
+            sizes.watermark = try sizes.watermark?.prepared()
+            if settings.rules != scanner.rules {
+                scanner.rules = settings.rules
+                listing = try scanner.walk()
+            }
+            let scan = scanner.classify(listing) { site.previous?.known($0) }
+            guard !scan.files.isEmpty || !scan.problems.isEmpty else {
+                let others = scan.nonImages.count + scan.ignored
+                throw ProofsheetError(
+                    options.library, others == 0 ? "the library is empty" : "no photos in the library (\(others) other files)")
+            }
+            if !options.replace { try checkSameLibrary(identity, scan: scan, site: site) }
+
+            // The marker first: from here on the folder is a site, even before its manifest.
+            try FileSystem.createDirectory(output)
+            try SiteMarker(library: identity).write(in: output)
+            for folder in ["/thumbs", "/previews", "/assets"] {
+                try FileSystem.createDirectory(output + folder)
+            }
+
+            let existingImages = await listingImages
+            let plan = BuildPlan(
+                scan: scan, settings: settings, sizes: sizes, previous: site.previous, existingImages: existingImages)
+            var photos: [Manifest.Photo] = []
+            var problems = plan.reusedProblems
+            var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
+            var warnings = plan.warnings + scan.warnings
+            // What makes this build fail once the photos in flight are done.
+            var fatal: ProofsheetError?
+            /// A photo the gallery showed is never dropped because it fails now: it keeps its
+            /// previous version, or, when those images are gone too, the build fails.
+            func keepPublished(_ path: BytePath, _ reason: String) -> Bool {
+                guard let old = plan.published(path) else { return false }
+                guard BuildPlan.imagesExist(old, in: existingImages) else {
+                    fatal =
+                        fatal
+                        ?? ProofsheetError(
+                            path.readable, "\(reason); its previous images are gone too, so the gallery would lose it — nothing was changed")
+                    return true
+                }
+                photos.append(old)
+                failures.append(ProofsheetError(path.readable, "\(reason); the gallery keeps its previous version"))
+                return true
+            }
+            for problem in scan.problems where !keepPublished(problem.path, problem.reason) {
+                failures.append(problem.error)
+            }
+            // Images this build wrote that were not there before: removed if it fails.
+            var written: [String] = []
+
+            let total = plan.jobs.count
+            if total > 0 { Thumbnailer.keepFreedMemoryBetweenPhotos() }
+            let context = RenderContext(library: library, output: output, sizes: sizes, includeGPS: settings.includeGPS)
+            await context.render(plan.jobs, concurrency: options.jobs) { outcome, done in
+                switch outcome {
+                case .photo(let photo, let warning):
+                    photos.append(photo)
+                    written += [photo.thumb.src, photo.thumb2x.src, photo.preview.src]
+                    if let warning { warnings.append(warning) }
+                case .problem(let problem), .unreadable(let problem):
+                    if !keepPublished(problem.pathKey, problem.reason) {
+                        if case .problem = outcome { problems.append(problem) }
+                        failures.append(ProofsheetError(problem.path, problem.reason))
+                    }
+                case .writeFailed(let error, let wrote):
+                    written += wrote
+                    fatal = fatal ?? error
+                }
+                progress(BuildProgress(done: done, total: total, elapsed: Self.seconds(clock.now - start)))
+            }
+            written.removeAll { existingImages.contains($0) }
+            do {
+                if let fatal { throw fatal }
+
+                // Nothing changed: the previous manifest's photos, order and ids are this
+                // build's (sorting and numbering 100,000 photos again is most of a rebuild).
+                let asBefore =
+                    plan.asBefore && previous?.options == settings && previous?.library == identity
+                    && previous?.generator == Proofsheet.generator
+                if let previous, asBefore {
+                    photos = previous.photos
+                    problems = previous.problems
+                } else {
+                    photos += plan.reusedPhotos
+                    // Assemble in a stable order: results arrived in any order.
+                    PhotoIDs.assign(&photos)
+                    Self.carryFormerIDs(&photos, from: previous)
+                    photos = PhotoOrder.sorted(photos, by: settings.sort)
+                    problems.sort { $0.pathKey < $1.pathKey }
+                }
+                warnings.sort { ByteOrder.less($0.path, $1.path) }
+                failures.sort { ByteOrder.less($0.path, $1.path) }
+                let libraryName = identity.name
+                let albums = PhotoOrder.albums(of: photos, libraryName: libraryName)
+                let manifest = Manifest(
+                    generator: Proofsheet.generator,
+                    gallery: previous?.gallery ?? Self.galleryID(library, title: settings.title ?? libraryName),
+                    library: identity,
+                    title: settings.title ?? libraryName,
+                    options: settings,
+                    albums: albums, photos: photos, problems: problems)
+
+                try SiteWriter(output: output, templates: templates)
+                    .write(manifest, previous: site.previous, images: existingImages.union(written), asBefore: asBefore)
+
+                return BuildReport(
+                    photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,
+                    failures: failures, warnings: warnings, rendered: total, reused: plan.reused,
+                    seconds: Self.seconds(clock.now - start),
+                    indexPath: (options.output as NSString).appendingPathComponent("index.html"), gallery: manifest.gallery,
+                    changes: changes,
+                    withRAW: photos.count { $0.companions?.contains { $0.kind == .raw } == true },
+                    livePhotos: photos.count { $0.companions?.contains { $0.kind == .video } == true },
+                    resumed: site.previous == nil && site.marker != nil && !options.replace)
+            } catch {
+                // The published site is as it was: take away what this build added.
+                for image in written { FileSystem.remove(output + "/" + image) }
+                throw error
+            }
+        } catch let error as ProofsheetError {
+            throw shown(error, output: output)
         }
-
-        // Assemble in a stable order: results arrived in any order.
-        photos = PhotoOrder.sorted(photos, by: options.sort)
-        problems.sort { ByteOrder.less($0.path, $1.path) }
-        warnings.sort { ByteOrder.less($0.path, $1.path) }
-        let albums = PhotoOrder.albums(of: photos, libraryName: libraryName)
-        let title = options.title ?? libraryName
-        let manifest = Manifest(
-            generator: Proofsheet.generator,
-            gallery: previous?.gallery
-                ?? BuildPlan.galleryID(libraryName: libraryName, title: title, paths: scan.files.map(\.path)),
-            title: title,
-            options: Manifest.Options(
-                limit: options.limit, sort: options.sort, thumbSize: options.sizes.thumbnail,
-                previewSize: options.sizes.preview, quality: options.sizes.quality, includeGPS: options.includeGPS),
-            albums: albums, photos: photos, problems: problems)
-
-        try SiteWriter(output: output, templates: templates).write(manifest, previous: previousSite)
-
-        let failures = (problems + transientProblems).map { ProofsheetError($0.path, $0.reason) } + scan.problems
-        return BuildReport(
-            photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,
-            failures: failures.sorted { ByteOrder.less($0.path, $1.path) },
-            warnings: warnings, rendered: total, reused: plan.reused, seconds: Self.seconds(clock.now - start),
-            indexPath: (options.output as NSString).appendingPathComponent("index.html"), gallery: manifest.gallery)
     }
 
     // MARK: Checks before anything is written
 
-    private func checkedLibrary() throws -> String {
+    private func checkedLibrary() throws -> BytePath {
         guard FileSystem.exists(options.library) else { throw ProofsheetError(options.library, "no such folder") }
-        guard FileSystem.isDirectory(options.library), let real = FileSystem.realPath(options.library) else {
+        guard FileSystem.isDirectory(options.library), let real = FileSystem.realPath(BytePath(options.library)) else {
             throw ProofsheetError(options.library, "not a folder")
         }
         return real
     }
 
+    /// What is in the output folder already.
+    struct ExistingSite {
+        /// A complete site: its manifest is the build cache.
+        var previous: PreviousSite?
+        /// Written first by every build (absent in sites of older versions).
+        var marker: SiteMarker?
+
+        /// An interrupted first build has no manifest; its settings are the defaults.
+        var markerSettings: SiteSettings? { marker == nil ? nil : SiteSettings() }
+    }
+
+    /// What the output folder holds before the build: the bytes of its manifest (read once:
+    /// it is the build cache), and its marker.
+    struct FoundSite {
+        var manifest: [UInt8]?
+        var marker: SiteMarker?
+
+        /// The settings stored in the manifest (read without reading its photos), or the
+        /// defaults of an interrupted first build.
+        var storedSettings: SiteSettings? {
+            if let manifest, let settings = ManifestJSON.settings(in: manifest) { return settings }
+            return marker == nil ? nil : SiteSettings()
+        }
+    }
+
     /// The output folder as an absolute path, after checking it is safe to write, and the
-    /// manifest of the site already there, if any (read once: it is the build cache).
-    private func checkedOutput(library: String) throws -> (String, PreviousSite?) {
+    /// site already there, if any.
+    private func checkedOutput(library: BytePath) throws -> (String, FoundSite) {
         let output = Self.resolved(options.output)
-        if output == library || output.hasPrefix(library + "/") {
+        let outputPath = BytePath(output)
+        if outputPath.isInside(library) {
             throw ProofsheetError(options.output, "the output folder is inside the library; choose one outside it")
         }
-        if library.hasPrefix(output + "/") {
+        if library.isInside(outputPath) {
             throw ProofsheetError(options.output, "the output folder contains the library; choose another one")
         }
         switch FileSystem.kind(of: output) {
-        case nil: return (output, nil)
+        case nil: return (output, FoundSite())
         case .directory?:
             let names = FileSystem.contents(of: output)
-            let previous = names.contains("manifest.json") ? PreviousSite.load(from: output) : nil
-            let isSite = previous != nil
+            var site = FoundSite(marker: names.contains(SiteMarker.fileName) ? SiteMarker.read(in: output) : nil)
+            if names.contains("manifest.json"), let bytes = try? FileSystem.read(output + "/manifest.json"),
+                ManifestJSON.settings(in: bytes) != nil
+            {
+                site.manifest = bytes
+            }
             // A fresh folder may hold a README or dotfiles (the repository's Site/ does).
             let onlyNotes = names.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasPrefix("readme") }
-            guard isSite || onlyNotes else {
+            guard site.manifest != nil || site.marker != nil || onlyNotes else {
                 throw ProofsheetError(
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }
             guard access(output, W_OK) == 0 else { throw ProofsheetError(options.output, "the folder is not writable") }
-            return (output, previous)
+            return (output, site)
         default:
             throw ProofsheetError(options.output, "is a file, not a folder")
+        }
+    }
+
+    /// Refuses to build one library into the site of another (a moved library is the
+    /// same: most of the site's photos are in it, at the same paths and sizes).
+    private func checkSameLibrary(_ identity: Manifest.LibraryIdentity, scan: LibraryScanner.Result, site: ExistingSite) throws {
+        let theirs = site.previous?.manifest.library ?? site.marker?.library
+        if theirs?.key == identity.key { return }
+        if let manifest = site.previous?.manifest {
+            let here = Dictionary(scan.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+            let found = manifest.photos.count { here[$0.pathKey] == $0.bytes }
+            if !manifest.photos.isEmpty && found * 2 > manifest.photos.count { return }
+            let count = manifest.photos.count == 1 ? "1 photo" : "\(manifest.photos.count) photos"
+            let name = theirs?.name ?? manifest.title
+            throw ProofsheetError(
+                options.output,
+                "this is the gallery \"\(manifest.title)\" of another library ('\(name)', \(count), gallery \(manifest.gallery)); "
+                    + "pass --replace to build '\(identity.name)' here instead")
+        }
+        if let theirs {
+            throw ProofsheetError(
+                options.output,
+                "an interrupted first build of another library ('\(theirs.name)') is here; "
+                    + "pass --replace to build '\(identity.name)' here instead")
         }
     }
 
@@ -143,7 +281,54 @@ public struct SiteBuilder: Sendable {
         return templates
     }
 
+    // MARK: Identity
+
+    /// The library's folder name, and a hash of its real path: enough to tell libraries
+    /// apart without putting a path of this machine into the site.
+    static func identity(of library: BytePath) -> Manifest.LibraryIdentity {
+        let hash = ContentFingerprint(of: Array("proofsheet library\0".utf8) + library.bytes)
+        return Manifest.LibraryIdentity(name: library.lastComponent.readable, key: String(hash.hex.prefix(16)))
+    }
+
+    /// A new site's gallery id: from where the library is and the gallery's title, so it
+    /// does not change as photos are added, and a fresh build of the same library under
+    /// the same title gets the same id (two galleries of one library with different titles
+    /// are two galleries, with picks kept apart). A site keeps the id it has.
+    static func galleryID(_ library: BytePath, title: String) -> String {
+        let input = Array("proofsheet gallery\0".utf8) + library.bytes + [0] + Array(title.utf8)
+        return String(ContentFingerprint(of: input).hex.prefix(12))
+    }
+
+    /// The ids of a version 1 site (from paths), kept beside the new ones so the page can
+    /// carry picks stored under them over; once there, carried from build to build.
+    static func carryFormerIDs(_ photos: inout [Manifest.Photo], from previous: Manifest?) {
+        guard let previous else { return }
+        let fromVersion1 = previous.version == 1
+        let old = previous.photos
+        guard fromVersion1 || old.indices.contains(where: { old[$0].formerIds != nil }) else { return }
+        var byPath: [BytePath: [String]] = [:]
+        var byFingerprint: [String: [String]] = [:]
+        for index in old.indices {
+            guard let former = fromVersion1 ? [old[index].id] : old[index].formerIds else { continue }
+            byPath[old[index].pathKey] = former
+            if let fingerprint = old[index].fingerprint { byFingerprint[fingerprint] = byFingerprint[fingerprint] ?? former }
+        }
+        for index in photos.indices where photos[index].formerIds == nil {
+            photos[index].formerIds =
+                byPath[photos[index].pathKey] ?? photos[index].fingerprint.flatMap { byFingerprint[$0] }
+        }
+    }
+
     // MARK: Helpers
+
+    /// An error about a file of the site, named as the user named the output folder
+    /// (`Site/thumbs: no space left on device`).
+    private func shown(_ error: ProofsheetError, output: String) -> ProofsheetError {
+        guard BytePath(error.path).isInside(BytePath(output)) else { return error }
+        let rest = error.path.dropFirst(output.count).drop { $0 == "/" }
+        let base = options.output.hasSuffix("/") ? String(options.output.dropLast()) : options.output
+        return ProofsheetError(rest.isEmpty ? options.output : base + "/" + rest, error.reason)
+    }
 
     static func resolved(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

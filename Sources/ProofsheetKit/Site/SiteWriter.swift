@@ -15,7 +15,10 @@ struct SiteWriter {
         self.pageKey = Self.pageKey(templates: templates)
     }
 
-    func write(_ manifest: Manifest, previous: PreviousSite?) throws {
+    /// `images` is every image file in the site: those listed before the build and those
+    /// it wrote (one listing of folders of 100,000s of files is enough).
+    /// `asBefore`: the manifest was taken whole from the previous one (no need to compare).
+    func write(_ manifest: Manifest, previous: PreviousSite?, images: Set<String>, asBefore: Bool = false) throws {
         let stylesheet = try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output)
         let script = try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
 
@@ -25,10 +28,9 @@ struct SiteWriter {
         // photos is most of a rebuild's time, so all of it is skipped.
         let pageFiles = Self.pageFiles(in: output)
         var generated: Set<String>? = nil
-        if let previous, manifest == previous.manifest,
-            let page = try? FileSystem.read(output + "/index.html"),
-            page.reversed().starts(
-                with: Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles).utf8.reversed())
+        let mark = previous.map { Self.pageMark(pageKey: pageKey, manifestDigest: $0.digest, files: pageFiles) }
+        if let previous, let mark, asBefore || Self.identical(manifest, previous.manifest),
+            FileSystem.readSuffix(output + "/index.html", count: mark.utf8.count) == Array(mark.utf8)
         {
             // The page is current.
         } else {
@@ -56,31 +58,36 @@ struct SiteWriter {
 
             // manifest.json is the build's cache (compact: pretty-printing 100,000 photos
             // doubled the encoding time).
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let manifestBytes = Array(try encoder.encode(manifest)) + [UInt8(ascii: "\n")]
+            let manifestBytes = try ManifestJSON.encode(manifest) + [UInt8(ascii: "\n")]
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
             let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
                 .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
                 + Self.pageMark(pageKey: pageKey, manifestDigest: PreviousSite.digest(manifestBytes), files: files.sorted { ByteOrder.less($0, $1) })
 
-            // The manifest first, then the page: a build killed between the two leaves the
-            // old page, whose files are all still there, and a manifest the next build can use.
-            try FileSystem.writeIfChanged(manifestBytes, to: output + "/manifest.json")
-            try FileSystem.writeIfChanged(Array(page.utf8), to: output + "/index.html")
+            // Both staged in full first — a full disk or a read-only folder shows here, and
+            // leaves both as they were — then renamed: the manifest first, so a build killed
+            // between the two renames leaves the old page, whose files are all still there,
+            // and a manifest the next build can use.
+            let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
+            let stagedPage = try Self.stageIfChanged(Array(page.utf8), to: output + "/index.html")
+            try stagedManifest?.commit()
+            try stagedPage?.commit()
         }
 
         // Only now that nothing refers to them: delete images of removed or changed photos,
         // old assets and page files, and temporary files of interrupted builds.
-        var referenced = Set([stylesheet, script])
-        for photo in manifest.photos {
-            referenced.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
+        var referenced = Set<String>(minimumCapacity: manifest.photos.count * 3)
+        for index in manifest.photos.indices {
+            referenced.insert(manifest.photos[index].thumb.src)
+            referenced.insert(manifest.photos[index].thumb2x.src)
+            referenced.insert(manifest.photos[index].preview.src)
         }
-        for folder in ["thumbs", "previews", "assets"] {
-            for name in FileSystem.contents(of: output + "/" + folder) where !referenced.contains(folder + "/" + name) {
-                FileSystem.remove(output + "/" + folder + "/" + name)
-            }
+        for image in images where !referenced.contains(image) {
+            FileSystem.remove(output + "/" + image)
+        }
+        for name in FileSystem.contents(of: output + "/assets") where ![stylesheet, script].contains("assets/" + name) {
+            FileSystem.remove(output + "/assets/" + name)
         }
         if let generated {
             for path in pageFiles where !generated.contains(path) { FileSystem.remove(output + "/" + path) }
@@ -97,6 +104,28 @@ struct SiteWriter {
             for name in FileSystem.contents(of: output + "/" + folder) where !name.hasPrefix(".") { files.append(folder + "/" + name) }
         }
         return files.sorted { ByteOrder.less($0, $1) }
+    }
+
+    /// Equal, and equal byte for byte where `==` on strings is not (`Café` in NFC and in
+    /// NFD are equal strings, but two different files).
+    static func identical(_ a: Manifest, _ b: Manifest) -> Bool {
+        guard a == b else { return false }
+        return a.photos.indices.allSatisfy {
+            a.photos[$0].path.utf8.elementsEqual(b.photos[$0].path.utf8) && a.photos[$0].name.utf8.elementsEqual(b.photos[$0].name.utf8)
+        }
+            && zip(a.albums, b.albums).allSatisfy { $0.path.utf8.elementsEqual($1.path.utf8) }
+            && zip(a.problems, b.problems).allSatisfy { $0.path.utf8.elementsEqual($1.path.utf8) }
+            && a.title.utf8.elementsEqual(b.title.utf8)
+    }
+
+    /// A staged file for `path`, or nil when it already holds these bytes.
+    static func stageIfChanged(_ bytes: [UInt8], to path: String) throws -> StagedFile? {
+        if let status = FileSystem.fileStatus(path), status.size == Int64(bytes.count), let existing = try? FileSystem.read(path),
+            existing == bytes
+        {
+            return nil
+        }
+        return try StagedFile(bytes, for: path)
     }
 
     /// The templates (as loaded, so the key matches what renders the page) and the

@@ -56,28 +56,24 @@ public struct TemplateSet: Sendable {
         return script
     }
 
-    /// Finds the templates that came with proofsheet: beside an installed binary
-    /// (`PREFIX/share/proofsheet/Templates`), in the source tree a binary was built in
-    /// (`swift run`, `.build/release`), or where `PROOFSHEET_TEMPLATES` points.
-    public static func locateDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    /// Finds the templates that came with proofsheet, in the two places documented and
+    /// nowhere else: beside an installed binary (`PREFIX/bin/proofsheet` →
+    /// `PREFIX/share/proofsheet/Templates`), then the source tree this binary was built
+    /// from (`swift build`, `swift run`, `.build/release`), found from the path the
+    /// compiler recorded. Folders above the binary are not searched: a `Templates/`
+    /// planted there is never used. Anything else is `--templates DIR`.
+    public static func locateDefault(executable: String? = Bundle.main.executablePath) -> String? {
         var candidates: [String] = []
-        if let fromEnvironment = environment["PROOFSHEET_TEMPLATES"], !fromEnvironment.isEmpty {
-            candidates.append(fromEnvironment)
+        if let executable = executable.flatMap(FileSystem.realPath) {
+            let bin = (executable as NSString).deletingLastPathComponent
+            candidates.append((bin as NSString).deletingLastPathComponent + "/share/proofsheet/Templates")
         }
-        if let executable = Bundle.main.executablePath.flatMap(FileSystem.realPath) {
-            var directory = (executable as NSString).deletingLastPathComponent
-            candidates.append(directory + "/../share/proofsheet/Templates")
-            for _ in 0..<6 {
-                candidates.append(directory + "/Templates")
-                directory = (directory as NSString).deletingLastPathComponent
-            }
-        }
-        // The source tree this file was compiled in, if it is still there.
-        let sourceRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
-        candidates.append(sourceRoot + "/Templates")
-        return candidates.first { FileSystem.kind(of: $0 + "/index.html") != nil }
-            .flatMap { FileSystem.realPath($0) }
+        candidates.append(sourceTree + "/Templates")
+        return candidates.first { FileSystem.kind(of: $0 + "/index.html") != nil }.flatMap { FileSystem.realPath($0) }
     }
+
+    /// The root of the source tree this file was compiled in.
+    static let sourceTree = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
 }

@@ -4,4 +4,9 @@ enum ByteOrder {
     static func less(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
+
+    /// Equal byte for byte (`==` on strings is canonical equivalence: NFC equals NFD).
+    static func equal(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
 }

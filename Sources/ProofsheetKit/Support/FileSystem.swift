@@ -8,29 +8,41 @@ import Darwin
 
 /// Small file-system helpers that say what went wrong, with the path.
 public enum FileSystem {
-    /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then
-    /// renamed over the destination, so a reader sees the old file or the new one,
-    /// never a partial one.
+    /// Writes `bytes` to `path` atomically: a temporary file beside it, written and
+    /// closed, then renamed over the destination, so a reader sees the old file or the new
+    /// one, never a partial one.
+    ///
+    /// A failure to create or fill the temporary file is a property of the folder (full,
+    /// read-only, not writable), so the error names the folder and the reason as the
+    /// system gives it: `Site/thumbs: no space left on device`. Nothing is left behind.
     public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ProofsheetError(path, "cannot create a file here (\(errnoText()))") }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = false
-        defer {
-            if !ok { unlink(temporary) }
-        }
-        do {
-            defer { close(fd) }
-            try writeAll(fd: fd, bytes, path: path)
-            guard fchmod(fd, 0o644) == 0 else { throw ProofsheetError(path, "cannot set permissions (\(errnoText()))") }
-        }
+        let temporary = try writeTemporary(bytes, beside: path)
         guard rename(temporary, path) == 0 else {
-            throw ProofsheetError(path, "cannot write (\(errnoText()))")
+            let failure = errno
+            unlink(temporary)
+            throw ProofsheetError(path, "cannot write (\(reason(failure)))")
         }
-        ok = true
+    }
+
+    /// Writes `bytes` to a new hidden file beside `path` (`.NAME.tmp-XXXXXX`), closed and
+    /// readable by all, and returns its path; on failure nothing is left behind.
+    static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String) throws -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        let base = (path as NSString).lastPathComponent
+        var template = Array("\(folder)/.\(base).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ProofsheetError(folder, reason(errno)) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure = writeAll(fd: fd, bytes)
+        if failure == 0 && fchmod(fd, 0o644) != 0 { failure = errno }
+        // A full disk may be reported only when the file is closed (NFS, some FUSE).
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw ProofsheetError(folder, reason(failure))
+        }
+        return temporary
     }
 
     /// Writes atomically, but leaves a file alone (and its time) when it already holds
@@ -47,30 +59,31 @@ public enum FileSystem {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
-    private static func writeAll(fd: Int32, _ bytes: some Collection<UInt8>, path: String) throws {
-        let result: Int? = bytes.withContiguousStorageIfAvailable { buffer -> Int in
+    /// Writes everything; 0, or the errno of the failure.
+    private static func writeAll(fd: Int32, _ bytes: some Collection<UInt8>) -> Int32 {
+        let result: Int32? = bytes.withContiguousStorageIfAvailable { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
                 let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return -Int(errno)
+                    return errno
                 }
                 offset += written
             }
             return 0
         }
-        if let result {
-            if result < 0 { throw ProofsheetError(path, "cannot write (\(String(cString: strerror(Int32(-result)))))") }
-        } else {
-            try writeAll(fd: fd, Array(bytes), path: path)
-        }
+        return result ?? writeAll(fd: fd, Array(bytes))
     }
 
     /// Reads a whole file into memory.
     public static func read(_ path: String, displayPath: String? = nil) throws -> [UInt8] {
-        let shown = displayPath ?? path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        try read(BytePath(path), displayPath: displayPath)
+    }
+
+    public static func read(_ path: BytePath, displayPath: String? = nil) throws -> [UInt8] {
+        let shown = displayPath ?? path.readable
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw ProofsheetError(shown, "cannot read (\(errnoText()))") }
         defer { close(fd) }
         var info = stat()
@@ -92,13 +105,33 @@ public enum FileSystem {
 
     /// Reads at most `count` bytes from the start of a file.
     public static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        readPrefix(BytePath(path), count: count)
+    }
+
+    public static func readPrefix(_ path: BytePath, count: Int) -> [UInt8]? {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, count) }
-        guard got >= 0 else { return nil }
+        var got = 0
+        while got < count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            got += n
+        }
         bytes.removeSubrange(got...)
+        return bytes
+    }
+
+    /// The last `count` bytes of a file (all of it when shorter), read without reading the rest.
+    public static func readSuffix(_ path: String, count: Int) -> [UInt8]? {
+        guard let file = try? OpenFile(BytePath(path)) else { return nil }
+        let length = min(count, file.size)
+        guard let bytes = file.read(at: file.size - length, count: length), bytes.count == length else { return nil }
         return bytes
     }
 
@@ -106,24 +139,30 @@ public enum FileSystem {
 
     /// What is at `path`, without following a final symlink; nil when nothing is.
     public static func kind(of path: String) -> Kind? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        default: return .other
-        }
+        kind(of: BytePath(path))
+    }
+
+    public static func kind(of path: BytePath) -> Kind? {
+        if case .success(let status) = linkStatus(path) { return status.kind }
+        return nil
     }
 
     public static func isDirectory(_ path: String) -> Bool {
+        isDirectory(BytePath(path))
+    }
+
+    public static func isDirectory(_ path: BytePath) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return path.withCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     public static func exists(_ path: String) -> Bool {
+        exists(BytePath(path))
+    }
+
+    public static func exists(_ path: BytePath) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return path.withCString { lstat($0, &info) } == 0
     }
 
     /// Creates a directory and its parents.
@@ -142,6 +181,13 @@ public enum FileSystem {
         return String(cString: resolved)
     }
 
+    /// The canonical absolute path as bytes (a name that is not UTF-8 stays as it is).
+    public static func realPath(_ path: BytePath) -> BytePath? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return BytePath(bytes: Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
+    }
+
     /// Size and modification time (nanoseconds since 1970) of a file, following symlinks.
     public static func fileStatus(_ path: String) -> (size: Int64, mtime: Int64)? {
         status(path).map { ($0.size, $0.mtime) }
@@ -150,17 +196,39 @@ public enum FileSystem {
     /// Size, modification time (nanoseconds since 1970), identity and mode of a file,
     /// following symlinks.
     static func status(_ path: String) -> (size: Int64, mtime: Int64, device: UInt64, inode: UInt64, mode: mode_t)? {
+        guard case .success(let status) = status(BytePath(path)) else { return nil }
+        return (status.size, status.mtime, status.device, status.inode, status.mode)
+    }
+
+    /// What `stat` or `lstat` says about a file, in one call.
+    public struct Status: Sendable, Equatable {
+        public var kind: Kind
+        public var size: Int64
+        /// Nanoseconds since 1970.
+        public var mtime: Int64
+        public var device: UInt64
+        public var inode: UInt64
+        public var mode: mode_t
+    }
+
+    /// Why a system call failed: its errno and the reason in words.
+    public struct Failure: Error, Sendable, Equatable {
+        public var code: Int32
+        public var reason: String { FileSystem.reason(code) }
+    }
+
+    /// The status of the file `path` names, following symlinks.
+    public static func status(_ path: BytePath) -> Result<Status, Failure> {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return (
-            Int64(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), UInt64(info.st_dev),
-            UInt64(info.st_ino), info.st_mode
-        )
+        guard path.withCString({ stat($0, &info) }) == 0 else { return .failure(Failure(code: errno)) }
+        return .success(Status(info))
+    }
+
+    /// The status of `path` itself: a symlink is reported as one.
+    public static func linkStatus(_ path: BytePath) -> Result<Status, Failure> {
+        var info = stat()
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return .failure(Failure(code: errno)) }
+        return .success(Status(info))
     }
 
     /// Sets a file's modification (and access) time, in nanoseconds since 1970.
@@ -191,25 +259,62 @@ public enum FileSystem {
 
     /// The names in a directory as their exact bytes, unsorted, without `.` and `..`;
     /// empty when it cannot be read.
+    public static func entryNames(of directory: String) -> [[UInt8]] {
+        (try? listing(BytePath(directory)).get())?.map(\.bytes) ?? []
+    }
+
+    /// The names in a directory as their exact bytes, unsorted, without `.` and `..`, or
+    /// why it cannot be read.
     ///
     /// `readdir` returns records only as long as their name: `d_name` is declared as
     /// 256 bytes, but copying the whole field reads past the end of a short record, and
     /// at the end of readdir's buffer that crosses into an unmapped page (a SIGSEGV on
     /// folders of a few thousand entries). So the name is read through a pointer into
     /// the record, up to its terminating NUL, and never copied as the field.
-    public static func entryNames(of directory: String) -> [[UInt8]] {
-        guard let dir = opendir(directory) else { return [] }
+    public static func listing(_ directory: BytePath) -> Result<[BytePath], Failure> {
+        listing(directory, withStatus: false).map { $0.map(\.name) }
+    }
+
+    /// The names in a directory with what `lstat` says of each, taken relative to the open
+    /// directory (`fstatat`): the kernel looks up one name, not the whole path, a file.
+    public static func listingWithStatus(_ directory: BytePath) -> Result<[(name: BytePath, status: Result<Status, Failure>)], Failure> {
+        listing(directory, withStatus: true)
+    }
+
+    private static func listing(
+        _ directory: BytePath, withStatus: Bool
+    ) -> Result<[(name: BytePath, status: Result<Status, Failure>)], Failure> {
+        guard let dir = directory.withCString({ opendir($0) }) else { return .failure(Failure(code: errno)) }
         defer { closedir(dir) }
+        let fd = dirfd(dir)
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        var names: [[UInt8]] = []
-        while let entry = readdir(dir) {
+        var entries: [(name: BytePath, status: Result<Status, Failure>)] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else { break }
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
             let length = strlen(name)
+            if length == 1 && name[0] == 0x2E || length == 2 && name[0] == 0x2E && name[1] == 0x2E { continue }
             let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(name), count: length))
-            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-            names.append(bytes)
+            var status: Result<Status, Failure> = .failure(Failure(code: 0))
+            if withStatus {
+                var info = stat()
+                status = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? .success(Status(info)) : .failure(Failure(code: errno))
+            }
+            entries.append((BytePath(bytes: bytes), status))
         }
-        return names
+        if errno != 0 { return .failure(Failure(code: errno)) }
+        return .success(entries)
+    }
+
+    /// strerror's text, with a lowercase first letter, as it reads inside a sentence
+    /// (`no space left on device`).
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first, first.isUppercase, !text.dropFirst().prefix(1).allSatisfy(\.isUppercase) else {
+            return text
+        }
+        return first.lowercased() + text.dropFirst()
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
@@ -229,5 +334,25 @@ extension FileSystem {
     /// Whether the current user may list a folder.
     static func canRead(_ path: String) -> Bool {
         access(path, R_OK | X_OK) == 0
+    }
+}
+
+extension FileSystem.Status {
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        let kind: FileSystem.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        self.init(
+            kind: kind, size: Int64(info.st_size), mtime: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: info.st_mode)
     }
 }

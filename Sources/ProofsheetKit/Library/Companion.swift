@@ -1,0 +1,98 @@
+/// A file that belongs to a photo and travels with it, never shown as a photo of its own:
+/// the RAW the JPEG was made from, an editor's XMP sidecar, the video of a Live Photo, an
+/// iPhone's `.AAE` edit.
+///
+/// It lies in the same folder and shares the photo's stem (`IMG_1.jpg` → `IMG_1.CR3`,
+/// `IMG_1.xmp`, `IMG_1.CR3.xmp`, `IMG_1.MOV`, `IMG_1.AAE`); names are compared without
+/// regard to ASCII case (`img_1.cr3` goes with `IMG_1.JPG`), as `collect` compares them.
+public struct Companion: Sendable, Equatable, Hashable {
+    public typealias Kind = CompanionKind
+
+    public var kind: Kind
+    /// Relative to the library.
+    public var path: BytePath
+    public var bytes: Int64
+
+    public init(kind: Kind, path: BytePath, bytes: Int64) {
+        self.kind = kind
+        self.path = path
+        self.bytes = bytes
+    }
+
+    static let rawExtensions: Set<[UInt8]> = Set(
+        ["cr2", "cr3", "nef", "nrw", "arw", "sr2", "raf", "orf", "rw2", "dng", "pef", "srw", "3fr", "iiq", "x3f"].map {
+            Array($0.utf8)
+        })
+    static let videoExtensions: Set<[UInt8]> = [Array("mov".utf8), Array("mp4".utf8)]
+
+    /// What kind of companion a file name would be, and the stems it could belong to, best
+    /// first (`IMG_1.CR3.xmp` → the stem `IMG_1.CR3`, then `IMG_1`); nil for any other name.
+    static func candidate(_ name: BytePath) -> (kind: Kind, stems: [BytePath])? {
+        guard let (stem, ext) = split(name) else { return nil }
+        if rawExtensions.contains(ext) { return (.raw, [stem]) }
+        if videoExtensions.contains(ext) { return (.video, [stem]) }
+        if ext == Array("aae".utf8) { return (.edit, [stem]) }
+        if ext == Array("xmp".utf8) {
+            if let (inner, _) = split(stem) { return (.xmp, [stem, inner]) }
+            return (.xmp, [stem])
+        }
+        return nil
+    }
+
+    /// The name without its last extension: `IMG_1.jpg` → `IMG_1`; a name without one is
+    /// its own stem.
+    static func stem(of name: BytePath) -> BytePath {
+        split(name)?.stem ?? name
+    }
+
+    /// A stem as companions are matched by it: ASCII letters in lowercase.
+    static func matchKey(_ stem: BytePath) -> BytePath {
+        BytePath(bytes: stem.bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 })
+    }
+
+    /// `IMG_1.CR3` → (`IMG_1`, `cr3`): the stem and the extension in lowercase ASCII;
+    /// nil when there is no extension (or nothing before it).
+    private static func split(_ name: BytePath) -> (stem: BytePath, ext: [UInt8])? {
+        guard let dot = name.bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < name.bytes.count - 1 else {
+            return nil
+        }
+        let ext = name.bytes[(dot + 1)...].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return (BytePath(bytes: Array(name.bytes[..<dot])), ext)
+    }
+}
+
+/// What a companion is; the manifest's `kind`, and how `collect` counts and names them.
+public enum CompanionKind: String, Sendable, Codable, CaseIterable, Comparable {
+    /// The camera's RAW.
+    case raw
+    /// An editor's XMP sidecar.
+    case xmp
+    /// The video of a Live Photo (`.MOV`, `.MP4`).
+    case video
+    /// An iPhone's edit (`.AAE`).
+    case edit
+
+    /// How summaries count them: "30 RAW", "12 XMP", "5 Live Photo videos", "2 AAE".
+    public func counted(_ count: Int) -> String {
+        switch self {
+        case .raw: "\(count) RAW"
+        case .xmp: "\(count) XMP"
+        case .video: count == 1 ? "1 Live Photo video" : "\(count) Live Photo videos"
+        case .edit: "\(count) AAE"
+        }
+    }
+
+    /// One of them, in a plan line: "RAW", "Live Photo video".
+    public var label: String {
+        switch self {
+        case .raw: "RAW"
+        case .xmp: "XMP"
+        case .video: "Live Photo video"
+        case .edit: "AAE"
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}

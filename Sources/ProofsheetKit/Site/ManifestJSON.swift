@@ -1,0 +1,568 @@
+import Foundation
+
+/// `manifest.json` written and read quickly: the photos by hand, the rest (settings,
+/// albums, problems) by Foundation's coders.
+///
+/// Why by hand: the manifest is read and written on every rebuild, and for 100,000 photos
+/// Foundation's `JSONDecoder` took 3.5 s and `JSONEncoder` about 2 s of a rebuild that
+/// must take under 2 s in all; their generic containers, not the JSON, are the cost. This
+/// writes exactly what `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes`
+/// (a test holds it to that, byte for byte, for a photo with every field set), and reads
+/// what it writes; anything it does not expect (a hand-edited manifest, say) is read by
+/// `JSONDecoder` instead. A new field of `Manifest.Photo` needs a line in `write` and one in
+/// `readPhoto`; the test fails until both are there.
+public enum ManifestJSON {
+    public static func encode(_ manifest: Manifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = JSONWriter(scriptSafe: false)
+        out.bytes.reserveCapacity(manifest.photos.count * 600 + 4096)
+        func field(_ key: String, _ value: some Encodable, first: Bool = false) throws {
+            out.member(key, first: first)
+            out.bytes += try encoder.encode(value)
+        }
+        out.bytes.append(UInt8(ascii: "{"))
+        try field("albums", manifest.albums, first: true)
+        try field("format", manifest.format)
+        try field("gallery", manifest.gallery)
+        try field("generator", manifest.generator)
+        if let library = manifest.library { try field("library", library) }
+        try field("options", manifest.options)
+        out.member("photos")
+        out.bytes.append(UInt8(ascii: "["))
+        for (index, photo) in manifest.photos.enumerated() {
+            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            out.write(photo)
+        }
+        out.bytes.append(UInt8(ascii: "]"))
+        try field("problems", manifest.problems)
+        try field("title", manifest.title)
+        try field("version", manifest.version)
+        out.bytes.append(UInt8(ascii: "}"))
+        return out.bytes
+    }
+
+    /// The manifest, or nil when its bytes are not a manifest at all.
+    public static func decode(_ bytes: [UInt8]) -> Manifest? {
+        if let manifest = try? read(bytes) { return manifest }
+        return try? JSONDecoder().decode(Manifest.self, from: Data(bytes))
+    }
+
+    /// The quick reader alone: throws at anything it does not expect.
+    public static func read(_ bytes: [UInt8]) throws -> Manifest {
+        try bytes.withUnsafeBufferPointer { buffer in try fastDecode(buffer) }
+    }
+
+    /// A manifest's settings, read without its photos (they are written after `format` and
+    /// `options`, so this takes a moment however big the gallery); nil unless these bytes
+    /// are a proofsheet manifest. Its version is checked when it is read whole.
+    public static func settings(in bytes: [UInt8]) -> SiteSettings? {
+        struct Found: Error {}
+        var format: String?, options: [UInt8]?
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(buffer)
+                try reader.object { reader, key in
+                    if key == "photos" && format != nil && options != nil { throw Found() }
+                    switch key {
+                    case "format": format = try reader.string()
+                    case "options": options = try reader.skipValue()
+                    default: _ = try reader.skipValue()
+                    }
+                }
+            }
+        } catch is Found {
+        } catch {
+            return nil
+        }
+        guard format == Manifest.formatName, let options else { return nil }
+        return try? JSONDecoder().decode(SiteSettings.self, from: Data(options))
+    }
+
+    /// Everything but the photos.
+    private struct Head: Decodable {
+        var format: String
+        var version: Int
+        var generator: String
+        var gallery: String
+        var library: Manifest.LibraryIdentity?
+        var title: String
+        var options: SiteSettings
+        var albums: [Manifest.Album]
+        var problems: [Manifest.Problem]
+    }
+
+    private static func fastDecode(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Manifest {
+        var reader = JSONReader(buffer)
+        var photos: [Manifest.Photo]?
+        var rest: [UInt8] = [UInt8(ascii: "{")]
+        try reader.object { reader, key in
+            if key == "photos" {
+                photos = try reader.array { reader in try reader.readPhoto() }
+            } else {
+                let value = try reader.skipValue()
+                if rest.count > 1 { rest.append(UInt8(ascii: ",")) }
+                rest += JSONWriter.quoted(key) + [UInt8(ascii: ":")] + value
+            }
+        }
+        rest.append(UInt8(ascii: "}"))
+        guard let photos else { throw JSONReader.Malformed() }
+        let head = try JSONDecoder().decode(Head.self, from: Data(rest))
+        return Manifest(
+            format: head.format, version: head.version, generator: head.generator, gallery: head.gallery,
+            library: head.library, title: head.title, options: head.options, albums: head.albums, photos: photos,
+            problems: head.problems)
+    }
+}
+
+/// What `manifest.json` needs besides the page's writer: keys with their commas, numbers
+/// in Swift's shortest form (as `JSONEncoder` writes them), and a photo's fields.
+extension JSONWriter {
+    mutating func member(_ key: String, first: Bool = false) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    static func quoted(_ text: String) -> [UInt8] {
+        var writer = JSONWriter(scriptSafe: false)
+        writer.string(text)
+        return writer.bytes
+    }
+
+    mutating func number(_ value: Int64) { bytes += Array(String(value).utf8) }
+
+    mutating func number(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes += Array(text.utf8)
+    }
+
+    mutating func bool(_ value: Bool) { bytes += Array((value ? "true" : "false").utf8) }
+
+    mutating func field(_ name: String, _ value: String) {
+        member(name)
+        string(value)
+    }
+
+    mutating func field(_ name: String, _ value: Int64) {
+        member(name)
+        number(value)
+    }
+
+    mutating func field(_ name: String, _ value: String?) {
+        if let value { field(name, value) }
+    }
+
+    mutating func field(_ name: String, _ value: Data?) {
+        if let value { field(name, value.base64EncodedString()) }
+    }
+
+    mutating func field(_ name: String, _ image: Manifest.Image) {
+        member(name)
+        bytes.append(UInt8(ascii: "{"))
+        member("height", first: true)
+        number(Int64(image.height))
+        field("src", image.src)
+        field("width", Int64(image.width))
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A photo's keys in byte order, as `.sortedKeys` puts them; absent optionals left out.
+    mutating func write(_ photo: Manifest.Photo) {
+        bytes.append(UInt8(ascii: "{"))
+        member("album", first: true)
+        string(photo.album)
+        field("aperture", photo.aperture)
+        field("bytes", photo.bytes)
+        field("camera", photo.camera)
+        if let companions = photo.companions {
+            member("companions")
+            bytes.append(UInt8(ascii: "["))
+            for (index, companion) in companions.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "{"))
+                member("bytes", first: true)
+                number(companion.bytes)
+                field("kind", companion.kind.rawValue)
+                field("path", companion.path)
+                field("pathBytes", companion.pathBytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        field("date", photo.date)
+        field("dateSource", photo.dateSource)
+        field("description", photo.description)
+        if let warning = photo.exifWarning {
+            member("exifWarning")
+            bool(warning)
+        }
+        field("exposure", photo.exposure)
+        field("fingerprint", photo.fingerprint)
+        field("focalLength", photo.focalLength)
+        field("format", photo.format.rawValue)
+        if let formerIds = photo.formerIds {
+            member("formerIds")
+            bytes.append(UInt8(ascii: "["))
+            for (index, id) in formerIds.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(id)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if let gps = photo.gps {
+            member("gps")
+            bytes.append(UInt8(ascii: "{"))
+            member("latitude", first: true)
+            number(gps.latitude)
+            member("longitude")
+            number(gps.longitude)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        field("height", Int64(photo.height))
+        field("id", photo.id)
+        if let iso = photo.iso { field("iso", Int64(iso)) }
+        field("key", photo.key)
+        field("lens", photo.lens)
+        field("modified", photo.modified)
+        field("name", photo.name)
+        field("path", photo.path)
+        field("pathBytes", photo.pathBytes)
+        field("preview", photo.preview)
+        field("thumb", photo.thumb)
+        field("thumb2x", photo.thumb2x)
+        field("warning", photo.warning)
+        field("width", Int64(photo.width))
+        bytes.append(UInt8(ascii: "}"))
+    }
+}
+
+/// Reads the JSON `JSONWriter` writes (and any other well-formed JSON of that shape).
+/// Throws `Malformed` at anything unexpected; the caller then lets `JSONDecoder` try.
+struct JSONReader {
+    struct Malformed: Error {}
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == byte else { throw Malformed() }
+        index += 1
+    }
+
+    private mutating func peek() throws -> UInt8 {
+        skipSpace()
+        guard index < bytes.count else { throw Malformed() }
+        return bytes[index]
+    }
+
+    /// Calls `body` for each key of an object, positioned at its value, which it must read.
+    mutating func object(_ body: (inout JSONReader, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+            let next = try peek()
+            index += 1
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw Malformed() }
+        }
+    }
+
+    mutating func array<Element>(_ element: (inout JSONReader) throws -> Element) throws -> [Element] {
+        try expect(UInt8(ascii: "["))
+        var elements: [Element] = []
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
+        while true {
+            elements.append(try element(&self))
+            let next = try peek()
+            index += 1
+            if next == UInt8(ascii: "]") { return elements }
+            guard next == UInt8(ascii: ",") else { throw Malformed() }
+        }
+    }
+
+    mutating func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return escaped ? try Self.unescape(raw) : String(decoding: raw, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 1
+            }
+            index += 1
+        }
+        throw Malformed()
+    }
+
+    private mutating func skipString() throws {
+        try expect(UInt8(ascii: "\""))
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"): index += 2
+            default: index += 1
+            }
+        }
+        throw Malformed()
+    }
+
+    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= raw.count, let value = UInt32(String(decoding: raw[at..<(at + 4)], as: UTF8.self), radix: 16) else {
+                throw Malformed()
+            }
+            return value
+        }
+        while i < raw.count {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            guard i + 1 < raw.count else { throw Malformed() }
+            let code = raw[i + 1]
+            i += 2
+            switch code {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(code)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(i)
+                i += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else { throw Malformed() }
+                    let low = try hex4(i + 2)
+                    guard (0xDC00..<0xE000).contains(low) else { throw Malformed() }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                guard let value = Unicode.Scalar(scalar) else { throw Malformed() }
+                out += Array(String(Character(value)).utf8)
+            default: throw Malformed()
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A number as its text (then read as an integer or a double).
+    private mutating func numberText() throws -> UnsafeBufferPointer<UInt8> {
+        skipSpace()
+        let start = index
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index += 1
+            default:
+                guard index > start else { throw Malformed() }
+                return UnsafeBufferPointer(rebasing: bytes[start..<index])
+            }
+        }
+        throw Malformed()
+    }
+
+    mutating func integer() throws -> Int64 {
+        let text = try numberText()
+        var value: Int64 = 0
+        var negative = false
+        for (offset, byte) in text.enumerated() {
+            if offset == 0 && byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw Malformed() }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !o1 && !o2 else { throw Malformed() }
+            value = plus
+        }
+        return negative ? -value : value
+    }
+
+    mutating func int() throws -> Int {
+        Int(try integer())
+    }
+
+    mutating func double() throws -> Double {
+        guard let value = Double(String(decoding: try numberText(), as: UTF8.self)) else { throw Malformed() }
+        return value
+    }
+
+    mutating func bool() throws -> Bool {
+        let byte = try peek()
+        let word = byte == UInt8(ascii: "t") ? "true" : "false"
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else { throw Malformed() }
+            index += 1
+        }
+        return word == "true"
+    }
+
+    /// `null` (true, and read) or a value to read (false).
+    mutating func null() throws -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        for expected in "null".utf8 {
+            guard index < bytes.count, bytes[index] == expected else { throw Malformed() }
+            index += 1
+        }
+        return true
+    }
+
+    /// Skips any value and returns its bytes.
+    mutating func skipValue() throws -> [UInt8] {
+        skipSpace()
+        let start = index
+        try skip()
+        return Array(bytes[start..<index])
+    }
+
+    private mutating func skip() throws {
+        switch try peek() {
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "{"): try object { reader, _ in try reader.skip() }
+        case UInt8(ascii: "["): _ = try array { reader in try reader.skip() }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"): _ = try null()
+        default: _ = try numberText()
+        }
+    }
+
+    mutating func optionalString() throws -> String? { try null() ? nil : try string() }
+
+    mutating func image() throws -> Manifest.Image {
+        var src: String?, width: Int?, height: Int?
+        try object { reader, key in
+            switch key {
+            case "src": src = try reader.string()
+            case "width": width = try reader.int()
+            case "height": height = try reader.int()
+            default: _ = try reader.skipValue()
+            }
+        }
+        guard let src, let width, let height else { throw Malformed() }
+        return Manifest.Image(src: src, width: width, height: height)
+    }
+
+    mutating func base64() throws -> Data? {
+        if try null() { return nil }
+        guard let data = Data(base64Encoded: try string()) else { throw Malformed() }
+        return data
+    }
+
+    mutating func readPhoto() throws -> Manifest.Photo {
+        var id: String?, formerIds: [String]?, fingerprint: String?, path: String?, pathBytes: Data?, name: String?
+        var album: String?, format: ImageFormat?, bytes: Int64?, modified: Int64?, width: Int?, height: Int?
+        var date: String?, dateSource: String?, camera: String?, lens: String?, exposure: String?, aperture: String?
+        var iso: Int?, focalLength: String?, description: String?, gps: GPSPosition?, key: String?
+        var thumb: Manifest.Image?, thumb2x: Manifest.Image?, preview: Manifest.Image?, exifWarning: Bool?, warning: String?
+        var companions: [Manifest.Companion]?
+        try object { reader, field in
+            switch field {
+            case "id": id = try reader.string()
+            case "formerIds": formerIds = try reader.null() ? nil : try reader.array { reader in try reader.string() }
+            case "fingerprint": fingerprint = try reader.optionalString()
+            case "path": path = try reader.string()
+            case "pathBytes": pathBytes = try reader.base64()
+            case "name": name = try reader.string()
+            case "album": album = try reader.string()
+            case "format":
+                guard let value = ImageFormat(rawValue: try reader.string()) else { throw Malformed() }
+                format = value
+            case "bytes": bytes = try reader.integer()
+            case "modified": modified = try reader.integer()
+            case "width": width = try reader.int()
+            case "height": height = try reader.int()
+            case "date": date = try reader.string()
+            case "dateSource": dateSource = try reader.string()
+            case "camera": camera = try reader.optionalString()
+            case "lens": lens = try reader.optionalString()
+            case "exposure": exposure = try reader.optionalString()
+            case "aperture": aperture = try reader.optionalString()
+            case "iso": iso = try reader.null() ? nil : try reader.int()
+            case "focalLength": focalLength = try reader.optionalString()
+            case "description": description = try reader.optionalString()
+            case "gps":
+                if try reader.null() { break }
+                var latitude: Double?, longitude: Double?
+                try reader.object { reader, key in
+                    switch key {
+                    case "latitude": latitude = try reader.double()
+                    case "longitude": longitude = try reader.double()
+                    default: _ = try reader.skipValue()
+                    }
+                }
+                guard let latitude, let longitude else { throw Malformed() }
+                gps = GPSPosition(latitude: latitude, longitude: longitude)
+            case "key": key = try reader.string()
+            case "thumb": thumb = try reader.image()
+            case "thumb2x": thumb2x = try reader.image()
+            case "preview": preview = try reader.image()
+            case "exifWarning": exifWarning = try reader.null() ? nil : try reader.bool()
+            case "warning": warning = try reader.optionalString()
+            case "companions":
+                if try reader.null() { break }
+                companions = try reader.array { reader in
+                    var kind: Companion.Kind?, path: String?, pathBytes: Data?, bytes: Int64?
+                    try reader.object { reader, key in
+                        switch key {
+                        case "kind": kind = Companion.Kind(rawValue: try reader.string())
+                        case "path": path = try reader.string()
+                        case "pathBytes": pathBytes = try reader.base64()
+                        case "bytes": bytes = try reader.integer()
+                        default: _ = try reader.skipValue()
+                        }
+                    }
+                    guard let kind, let path, let bytes else { throw Malformed() }
+                    return Manifest.Companion(kind: kind, path: path, pathBytes: pathBytes, bytes: bytes)
+                }
+            default: _ = try reader.skipValue()
+            }
+        }
+        guard let id, let path, let name, let album, let format, let bytes, let modified, let width, let height, let date,
+            let dateSource, let key, let thumb, let thumb2x, let preview
+        else { throw Malformed() }
+        return Manifest.Photo(
+            id: id, formerIds: formerIds, fingerprint: fingerprint, path: path, pathBytes: pathBytes, name: name, album: album,
+            format: format, bytes: bytes, modified: modified, width: width, height: height, date: date,
+            dateSource: dateSource, camera: camera, lens: lens, exposure: exposure, aperture: aperture, iso: iso,
+            focalLength: focalLength, description: description, gps: gps, key: key, thumb: thumb, thumb2x: thumb2x,
+            preview: preview, exifWarning: exifWarning, warning: warning, companions: companions)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// `.proofsheet-site`, the first file a build writes into a new output folder: it says the
+/// folder is a proofsheet site, and of which library, before there is a manifest. A first
+/// build that is killed, runs out of space or crashes leaves it, and the next build
+/// recognises the folder and carries on.
+struct SiteMarker: Codable, Equatable {
+    static let fileName = ".proofsheet-site"
+    static let formatName = "proofsheet-site"
+
+    var format = SiteMarker.formatName
+    var library: Manifest.LibraryIdentity
+
+    static func read(in output: String) -> SiteMarker? {
+        guard let bytes = try? FileSystem.read(output + "/" + fileName),
+            let marker = try? JSONDecoder().decode(SiteMarker.self, from: Data(bytes)), marker.format == formatName
+        else { return nil }
+        return marker
+    }
+
+    func write(in output: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try FileSystem.writeIfChanged(Array(try encoder.encode(self)) + [0x0A], to: output + "/" + Self.fileName)
+    }
+}

@@ -1,0 +1,167 @@
+/// The settings that shape a gallery, kept in the site (`manifest.json`'s `options`) so a
+/// rebuild without options builds the same gallery, and an option given changes only
+/// what it names.
+///
+/// A new setting is a stored property with its default below and one line in `fields`
+/// (its key in the manifest and its option's name); storing, reading older sites that
+/// lack it, keeping it across rebuilds and saying when it changed all follow from that.
+public struct SiteSettings: Sendable, Equatable, Codable {
+    /// nil: the library folder's name.
+    public var title: String?
+    /// How many photos a viewer may pick; 0 means no limit.
+    public var limit = 1
+    public var sort = PhotoSort.date
+    public var thumbSize = 400
+    public var previewSize = 1600
+    /// JPEG quality of the images, 1–100.
+    public var quality = 82
+    /// `--exclude` globs.
+    public var excludes: [String] = []
+    public var includeGPS = false
+    /// `--watermark` text; nil: none.
+    public var watermark: String?
+    /// Percent, 1–100.
+    public var watermarkOpacity = Int(Watermark.defaultOpacity * 100)
+    /// nil: DejaVu Sans Bold, found at run time.
+    public var watermarkFont: String?
+
+    public init() {}
+
+    static var fields: [Field] {
+        [
+            Field("title", \.title, none: "the folder's name"),
+            Field("limit", \.limit),
+            Field("sort", \.sort),
+            Field("thumbSize", option: "thumb-size", \.thumbSize),
+            Field("previewSize", option: "preview-size", \.previewSize),
+            Field("quality", \.quality),
+            Field("excludes", option: "exclude", \.excludes),
+            Field("includeGPS", option: "include-gps", \.includeGPS),
+            Field("watermark", \.watermark),
+            Field("watermarkOpacity", option: "watermark-opacity", \.watermarkOpacity),
+            Field("watermarkFont", option: "watermark-font", \.watermarkFont),
+        ]
+    }
+
+    public var sizes: ImageSizes {
+        ImageSizes(
+            thumbnail: thumbSize, preview: previewSize, quality: quality,
+            watermark: watermark.map { Watermark(text: $0, opacity: Double(watermarkOpacity) / 100, font: watermarkFont) })
+    }
+    public var rules: LibraryRules { LibraryRules(excludes: excludes.map(ExcludePattern.init)) }
+
+    /// The settings `given` names taken from `given`, the rest from `self`; and what
+    /// changed, as people read it (`limit 30 → 10`).
+    func updated(with given: SiteSettings, names: Set<String>) -> (settings: SiteSettings, changes: [String]) {
+        var result = self
+        var changes: [String] = []
+        for field in Self.fields where names.contains(field.key) {
+            if field.differs(self, given) { changes.append("\(field.option) \(field.show(self)) → \(field.show(given))") }
+            field.copy(given, &result)
+        }
+        return (result, changes)
+    }
+
+    /// One setting: where it is, and how it is stored, compared and shown.
+    struct Field {
+        /// A text setting whose absence means something (`none`: "the folder's name").
+        init(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, String?>, none: String) {
+            self.init(key, option: option, keyPath)
+            show = { $0[keyPath: keyPath].map { "\"\($0)\"" } ?? none }
+        }
+
+        /// Its key in the manifest.
+        let key: String
+        /// The option that sets it, as messages name it.
+        let option: String
+        let keyPath: PartialKeyPath<SiteSettings>
+        let differs: (SiteSettings, SiteSettings) -> Bool
+        let copy: (SiteSettings, inout SiteSettings) -> Void
+        private(set) var show: (SiteSettings) -> String
+        let encode: (SiteSettings, inout KeyedEncodingContainer<Key>) throws -> Void
+        let decode: (KeyedDecodingContainer<Key>, inout SiteSettings) throws -> Void
+
+        init<Value: SettingValue>(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, Value>) {
+            self.key = key
+            self.option = option ?? key
+            self.keyPath = keyPath
+            differs = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+            copy = { $1[keyPath: keyPath] = $0[keyPath: keyPath] }
+            show = { $0[keyPath: keyPath].shown }
+            encode = { settings, container in
+                try settings[keyPath: keyPath].encode(to: &container, forKey: Key(key))
+            }
+            decode = { container, settings in
+                if let value = try Value.decode(from: container, forKey: Key(key)) { settings[keyPath: keyPath] = value }
+            }
+        }
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A setting missing from the manifest (an older site, or a newer setting) keeps its default.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: Key.self)
+        for field in Self.fields { try field.decode(container, &self) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for field in Self.fields { try field.encode(self, &container) }
+    }
+}
+
+/// What a setting's value must do: be stored, compared and shown in a message.
+protocol SettingValue: Codable, Equatable {
+    /// As the summary shows it: `30`, `"Anna & Ben"`, `on`.
+    var shown: String { get }
+    func encode(to container: inout KeyedEncodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws
+    /// nil when the manifest does not have it.
+    static func decode(from container: KeyedDecodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws -> Self?
+}
+
+extension SettingValue {
+    func encode(to container: inout KeyedEncodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws {
+        try container.encode(self, forKey: key)
+    }
+
+    static func decode(from container: KeyedDecodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws -> Self? {
+        try container.decodeIfPresent(Self.self, forKey: key)
+    }
+}
+
+extension Int: SettingValue {
+    var shown: String { String(self) }
+}
+
+extension Bool: SettingValue {
+    var shown: String { self ? "on" : "off" }
+}
+
+extension PhotoSort: SettingValue {
+    var shown: String { rawValue }
+}
+
+extension Array: SettingValue where Element == String {
+    var shown: String { isEmpty ? "none" : map { "'\($0)'" }.joined(separator: ", ") }
+}
+
+extension Optional: SettingValue where Wrapped == String {
+    var shown: String { map { "\"\($0)\"" } ?? "none" }
+
+    /// Absent and `null` are both "not set".
+    func encode(to container: inout KeyedEncodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws {
+        try container.encodeIfPresent(self, forKey: key)
+    }
+
+    static func decode(from container: KeyedDecodingContainer<SiteSettings.Key>, forKey key: SiteSettings.Key) throws -> String?? {
+        .some(try container.decodeIfPresent(String.self, forKey: key))
+    }
+}

@@ -1,0 +1,87 @@
+/// The one place where text that reaches a terminal is made safe to print.
+///
+/// File names, paths and quoted input can hold control characters: an ESC sequence in a
+/// name could recolour the terminal, retitle it, move the cursor or forge a line of
+/// output; a newline could forge a whole message. Every message proofsheet prints goes
+/// through `escaped` (the CLI's `Console` does it for every line), so such characters are
+/// shown, never obeyed:
+///
+/// - newline, tab and carriage return as `\n`, `\t`, `\r`;
+/// - other C0 controls and DEL as `\x1b`, `\x7f`…;
+/// - C1 controls (U+0080–U+009F, which some terminals obey like ESC), the bidirectional
+///   marks, overrides and isolates (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, which
+///   reorder what is shown) and the Unicode line and paragraph separators (U+2028, U+2029)
+///   as `\u{9b}`, `\u{202e}`…;
+/// - bytes that are not UTF-8 (a Latin-1 file name, say) as `\xe9`.
+///
+/// Everything else, including every other non-ASCII character, passes unchanged.
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return escaped(bytes: text.utf8)
+    }
+
+    /// Several lines, for output that is a format of its own (a CSV, a list): their ends
+    /// (`\n`, `\r\n`) kept, every other character escaped as `escaped` does.
+    public static func escaped(_ text: String, keepingLineEnds: Bool) -> String {
+        guard keepingLineEnds else { return escaped(text) }
+        // On the bytes: "\r\n" is one Character to Swift, and would not be split at "\n".
+        let lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+        return lines.enumerated().map { index, line in
+            let isLast = index == lines.count - 1
+            if !isLast && line.last == 0x0D { return escaped(bytes: line.dropLast()) + "\r" }
+            return escaped(bytes: line)
+        }.joined(separator: "\n")
+    }
+
+    public static func escaped(bytes: some Collection<UInt8>) -> String {
+        let bytes = Array(bytes)
+        var result = ""
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            // A fresh parser at each scalar, so what it consumed is known exactly.
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[index...].makeIterator()
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if needsEscape(scalar) {
+                    result += escape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+                index += encoded.count
+            case .error(let length):
+                for byte in bytes[index..<(index + length)] { result += hexByte(byte) }
+                index += length
+            case .emptyInput:
+                return result
+            }
+        }
+        return result
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F, 0x80...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\t": return "\\t"
+        case "\r": return "\\r"
+        default:
+            let hex = String(scalar.value, radix: 16)
+            return scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
+        }
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16)
+        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
+    }
+}
