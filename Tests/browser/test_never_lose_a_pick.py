@@ -58,14 +58,61 @@ def test_the_clients_30_picks_are_intact_after_a_bare_rebuild_and_reload(page, b
     assert state["tray"] == PICKED
     assert state["trayNumbers"] == [str(n) for n in range(1, 31)]
     assert state["badges"] == {name: str(n) for n, name in enumerate(PICKED, 1)}
-    limit = rebuilt.manifest["options"]["limit"]
+    # The site kept its settings: the limit and the title, with no option given.
+    assert rebuilt.manifest["options"]["limit"] == 30
+    assert rebuilt.manifest["title"] == "Anna & Ben"
+    assert page.title().startswith("Anna & Ben")
     saved = page.evaluate("k => JSON.parse(localStorage.getItem(k))", f"proofsheet:{site.gallery}:picks")
     assert [p["name"] for p in saved["picks"]] == PICKED
-    if limit == 30:
-        assert state["status"] == "30 of 30 picked — limit reached"
-        assert page.locator("#problems").is_hidden()
-    else:  # the rebuild forgot the limit: the picks still stay, marked
-        assert state["status"] == f"30 of {limit} picked — {30 - limit} over the limit"
+    assert state["status"] == "30 of 30 picked — limit reached"
+    assert page.locator("#problems").is_hidden()
+
+
+def test_a_renamed_photo_stays_picked_in_its_place(page, binary, wedding):
+    # IMG_0021.jpg is the 19th pick, and its content is unique in the library (the photos
+    # from 24 on repeat the first twelve), so its id is its content alone.
+    library, site = wedding
+    gallery = pick_thirty(page, site)
+    before = site.photo("IMG_0021.jpg")
+    os.rename(library / "Party" / "IMG_0021.jpg", library / "Party" / "Cake cutting.jpg")
+    rebuilt = build(binary, library, site.root)
+    after = rebuilt.photo("Cake cutting.jpg")
+    assert after["id"] == before["id"]
+    gallery.reload()
+    renamed = [("Cake cutting.jpg" if name == "IMG_0021.jpg" else name) for name in PICKED]
+    state = gallery.state()
+    assert state["tray"] == renamed
+    assert state["status"] == "30 of 30 picked — limit reached"
+    assert page.locator("#problems").is_hidden()
+    _, data = gallery.export()
+    picks = json.loads(data)["picks"]
+    assert [p["name"] for p in picks] == renamed
+    assert picks[PICKED.index("IMG_0021.jpg")]["path"] == "Party/Cake cutting.jpg"
+
+
+def test_the_clients_file_is_imported_into_a_fresh_build_with_photos_added(chromium, page, binary, wedding, demo, tmp_path):
+    library, site = wedding
+    gallery = pick_thirty(page, site)
+    _, data = gallery.export()
+    order = tmp_path / "anna.json"
+    order.write_bytes(data)
+    # The photographer adds photos and builds into a new folder from scratch.
+    extra = sorted(demo.library.rglob("*.jpg"))[0]
+    shutil.copy2(extra, library / "Party" / "Late arrival.jpg")
+    fresh = build(binary, library, tmp_path / "Fresh", "--limit", 30, "--title", "Anna & Ben")
+    assert fresh.gallery == site.gallery
+    assert len(fresh.manifest["photos"]) == COUNT + 1
+    other = chromium.new_context()
+    try:
+        client = Gallery(other.new_page(), fresh).open()
+        client.import_file(order)
+        client.wait_status("30 of 30 picked — limit reached")
+        state = client.state()
+        assert state["tray"] == PICKED
+        assert "another gallery" not in state["notice"]
+        assert "Imported 30 picks" in state["notice"]
+    finally:
+        other.close()
 
 
 def test_picks_over_a_lowered_limit_are_kept_and_export_waits_until_they_are_removed(page, binary, wedding):
