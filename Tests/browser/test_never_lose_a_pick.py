@@ -165,3 +165,36 @@ def test_a_pick_of_a_photo_that_left_the_gallery_is_kept_and_named(page, binary,
     assert page.locator("#problems").is_hidden()
     _, data = gallery.export()
     assert [p["name"] for p in json.loads(data)["picks"]] == [n for n in PICKED if n != gone]
+
+
+def test_cafe_in_nfc_and_in_nfd_are_two_photos_end_to_end(page, binary, demo, tmp_path):
+    # The same name to Swift's `==` and to a reader, two files on disk: ticking one must not
+    # tick the other, and the order file must name the one ticked, byte for byte.
+    import unicodedata
+
+    library = tmp_path / "library"
+    library.mkdir()
+    sources = sorted(demo.library.rglob("*.jpg"))
+    nfc, nfd = unicodedata.normalize("NFC", "Café.jpg"), unicodedata.normalize("NFD", "Café.jpg")
+    assert nfc != nfd
+    shutil.copy2(sources[0], library / nfc)
+    shutil.copy2(sources[1], library / nfd)
+    site = build(binary, library, tmp_path / "Site", "--limit", 2)
+    photos = {p["path"]: p for p in site.photos}
+    assert set(photos) == {nfc, nfd}
+    assert photos[nfc]["id"] != photos[nfd]["id"]
+    gallery = Gallery(page, site).open()
+    page.locator(f'#gallery input[type=checkbox][value="{photos[nfd]["id"]}"]').check()
+    state = gallery.state()
+    assert len(state["checked"]) == 1
+    _, data = gallery.export()
+    picks = json.loads(data)["picks"]
+    assert [(p["id"], p["path"]) for p in picks] == [(photos[nfd]["id"], nfd)]
+    # collect delivers that file, not its look-alike.
+    out = tmp_path / "Picked"
+    order = tmp_path / "order.json"
+    order.write_bytes(data)
+    helpers.run(binary, "collect", order, "--library", library, "--output", out, "--site", site.root)
+    collected = [f for f in os.listdir(out) if f.endswith(".jpg")]
+    assert len(collected) == 1
+    assert (out / collected[0]).read_bytes() == sources[1].read_bytes()
