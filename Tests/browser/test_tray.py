@@ -85,3 +85,25 @@ def test_removing_from_the_tray_unpicks_and_renumbers(page, demo):
     gallery.button(f"Move {C} up").focus()
     page.keyboard.press("Delete")
     assert gallery.state()["tray"] == [A]
+
+
+def test_a_pick_adds_one_tray_item_and_keeps_the_others(page, demo):
+    # The tray is redrawn on every change; items whose pick shows the same are kept (a
+    # pick among 500 would otherwise rebuild 500 items), and the rest stay right.
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B)
+    page.evaluate("() => { window.kept = Array.from(document.querySelectorAll('#tray-list li.tray-item')); }")
+    gallery.pick(C)
+    same = page.evaluate("() => Array.from(document.querySelectorAll('#tray-list li.tray-item')).map((li, i) => li === window.kept[i])")
+    # A is kept; B was the last (its ↓ is enabled now), so it is made again; C is new.
+    assert same == [True, False, False]
+    assert gallery.state()["tray"] == [A, B, C]
+    assert gallery.state()["trayNumbers"] == ["1", "2", "3"]
+    assert not gallery.button(f"Move {B} down").is_disabled()
+    assert gallery.button(f"Move {C} down").is_disabled()
+    gallery.button(f"Remove {A}").click()
+    state = gallery.state()
+    assert state["tray"] == [B, C]
+    assert state["trayNumbers"] == ["1", "2"]
+    assert gallery.button(f"Move {B} up").is_disabled()
+    assert page.locator("#tray-list li.tray-item").count() == 2
