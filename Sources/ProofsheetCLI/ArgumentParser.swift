@@ -35,7 +35,8 @@ public enum ArgumentParser {
                 "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
                 "--exclude": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag, "--quiet": .flag,
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
-                "--watermark-font": .value, "--no-watermark": .flag,
+                "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
+                "--contact-name": .value, "--message": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -63,6 +64,19 @@ public enum ArgumentParser {
         // An empty title goes back to the folder's name.
         if let title = scanner.value("--title") { options.title = title.isEmpty ? nil : title }
         if scanner.value("--limit") != nil { options.limit = try scanner.integer("--limit", default: 1, in: 0...100_000) }
+        if scanner.value("--min") != nil { options.minimum = try scanner.integer("--min", default: 0, in: 0...100_000) }
+        if scanner.value("--min") != nil, scanner.value("--limit") != nil, options.limit > 0, options.minimum > options.limit {
+            throw UsageError("option '--min' (\(options.minimum)) is above '--limit' (\(options.limit))", command: "build")
+        }
+        // The contact and the message: an empty one takes it away.
+        if let contact = scanner.value("--contact") {
+            if let reason = contact.isEmpty ? nil : ContactAddress.problem(contact) {
+                throw UsageError("option '--contact': '\(contact)' \(reason)", command: "build")
+            }
+            options.contact = contact.isEmpty ? nil : contact
+        }
+        if let name = scanner.value("--contact-name") { options.contactName = name.isEmpty ? nil : name }
+        if let message = scanner.value("--message") { options.message = message.isEmpty ? nil : message }
         if let text = scanner.value("--sort") {
             guard let value = PhotoSort(rawValue: text) else {
                 throw UsageError("option '--sort' is 'date' or 'name', not '\(text)'", command: "build")

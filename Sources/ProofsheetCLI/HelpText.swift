@@ -26,13 +26,20 @@ public enum HelpText {
         Walks LIBRARY (each folder is an album), reads EXIF, makes thumbnails and previews
         concurrently, and writes a static site: open OUTPUT/index.html in any browser.
         Rebuilding reuses everything unchanged; the previous site stays usable until the
-        new one is complete. The site remembers its settings (title, limit, sort, sizes,
-        quality, excludes, GPS): a rebuild without them keeps them, one given changes it.
+        new one is complete. The site remembers its settings (title, limit, minimum, sizes,
+        sort, quality, excludes, GPS, watermark, contact, message): a rebuild without them
+        keeps them, one given changes it.
 
         OPTIONS
           -o, --output DIR        where to write the site (default: Site)
               --title TEXT        the gallery's title (default: the library folder's name)
               --limit N           how many photos a viewer may pick; 0 = no limit (default: 1)
+              --min N             how many a final selection holds at least; at most
+                                  the limit; 0 = no minimum (default: 0)
+              --contact EMAIL     the page's Send button mails the picks to EMAIL
+              --contact-name NAME whom the Send button names (default: the address)
+              --message TEXT      instructions shown at the top of the page
+                                  ('' takes away a contact, name or message)
               --sort date|name    order of photos within an album (default: date)
               --thumb-size PX     long edge of thumbnails; a 2x version is made too (default: 400)
               --preview-size PX   long edge of full-screen previews (default: 1600)

@@ -91,7 +91,7 @@ struct SiteSettingsTests {
         let json = String(decoding: try encoder.encode(all), as: UTF8.self)
         #expect(
             json
-                == #"{"excludes":[],"includeGPS":false,"limit":1,"previewSize":1600,"quality":82,"sort":"date","thumbSize":400,"title":"T","watermarkOpacity":35}"#
+                == #"{"excludes":[],"includeGPS":false,"limit":1,"minimum":0,"previewSize":1600,"quality":82,"sort":"date","thumbSize":400,"title":"T","watermarkOpacity":35}"#
         )
         #expect(try JSONDecoder().decode(SiteSettings.self, from: Data(json.utf8)) == all)
     }

@@ -18,7 +18,8 @@
 /// album's path and the name), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
 /// date is the file's time, `w`/`h` pixel size, `t` [thumbnail, width, height], `t2` the
 /// 2x thumbnail, `v` [preview, width, height], `x` the EXIF details shown in the viewer,
-/// `o` the id it had before (content ids replaced path ids).
+/// `o` the id it had before (content ids replaced path ids), `c` what goes with it, for the
+/// page's badges: `r` a RAW, `l` a Live Photo's video (`"rl"` both; absent when neither).
 struct PageData {
     static let chunkSize = 1000
     /// Leading chunks the page names as `<script src>`, so the first screen is drawn with
@@ -163,6 +164,13 @@ struct PageData {
             w.string(value)
         }
         if !first { w.raw("}") }
+        let kinds = Set((photo.companions ?? []).map(\.kind))
+        let flags = (kinds.contains(.raw) ? "r" : "") + (kinds.contains(.video) ? "l" : "")
+        if !flags.isEmpty {
+            w.raw(",")
+            w.key("c")
+            w.string(flags)
+        }
         w.raw("}")
     }
 
@@ -275,6 +283,17 @@ struct PageData {
         w.raw(",")
         w.key("limit")
         w.int(manifest.options.limit)
+        w.raw(",")
+        w.key("minimum")
+        w.int(manifest.options.minimum)
+        // Who Send writes to, and the photographer's instructions: present only when set.
+        let contact: [(StaticString, String?)] = [("contact", manifest.options.contact), ("contactName", manifest.options.contactName), ("message", manifest.options.message)]
+        for (key, value) in contact {
+            guard let value else { continue }
+            w.raw(",")
+            w.key(key)
+            w.string(value)
+        }
         w.raw(",")
         w.key("sort")
         w.string(manifest.options.sort.rawValue)

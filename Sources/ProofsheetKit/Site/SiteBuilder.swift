@@ -52,6 +52,7 @@ public struct SiteBuilder: Sendable {
             // A version 1 site kept no settings but its title.
             if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
             let (settings, changes) = options.settings(replacing: stored)
+            if let problem = settings.problem { throw ProofsheetError(options.output, problem) }
             // The watermark's font found and tried before anything is written.
             var sizes = settings.sizes
             sizes.watermark = try sizes.watermark?.prepared()

@@ -10,6 +10,8 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var title: String?
     /// How many photos a viewer may pick; 0 means no limit.
     public var limit = 1
+    /// How many photos a final selection holds at least (`--min`); 0 means no minimum.
+    public var minimum = 0
     public var sort = PhotoSort.date
     public var thumbSize = 400
     public var previewSize = 1600
@@ -24,6 +26,11 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var watermarkOpacity = Int(Watermark.defaultOpacity * 100)
     /// nil: DejaVu Sans Bold, found at run time.
     public var watermarkFont: String?
+    /// Where the page's Send button mails the picks (`--contact`), and whom it names.
+    public var contact: String?
+    public var contactName: String?
+    /// Instructions shown at the top of the page (`--message`).
+    public var message: String?
 
     public init() {}
 
@@ -31,6 +38,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         [
             Field("title", \.title, none: "the folder's name"),
             Field("limit", \.limit),
+            Field("minimum", option: "min", \.minimum),
             Field("sort", \.sort),
             Field("thumbSize", option: "thumb-size", \.thumbSize),
             Field("previewSize", option: "preview-size", \.previewSize),
@@ -40,6 +48,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             Field("watermark", \.watermark),
             Field("watermarkOpacity", option: "watermark-opacity", \.watermarkOpacity),
             Field("watermarkFont", option: "watermark-font", \.watermarkFont),
+            Field("contact", \.contact),
+            Field("contactName", option: "contact-name", \.contactName),
+            Field("message", \.message),
         ]
     }
 
@@ -48,6 +59,16 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             thumbnail: thumbSize, preview: previewSize, quality: quality,
             watermark: watermark.map { Watermark(text: $0, opacity: Double(watermarkOpacity) / 100, font: watermarkFont) })
     }
+    /// Why these settings cannot make a gallery (a rebuild's `--limit` below the site's
+    /// `--min`), as one line; nil when they can.
+    public var problem: String? {
+        if limit > 0 && minimum > limit {
+            return "--min \(minimum) is above --limit \(limit); lower --min (0: no minimum) or raise --limit (0: no limit)"
+        }
+        if let contact, let reason = ContactAddress.problem(contact) { return "--contact '\(contact)' \(reason)" }
+        return nil
+    }
+
     public var rules: LibraryRules { LibraryRules(excludes: excludes.map(ExcludePattern.init)) }
 
     /// The settings `given` names taken from `given`, the rest from `self`; and what
