@@ -1,9 +1,9 @@
-// actions: export, copy, clear, import
+// actions: export (final, or an unfinished selection saved for later), clear, import
 
 var Actions = (Proofsheet.actions = (function () {
   var exportJSON = $("export-json");
   var exportText = $("export-text");
-  var copy = $("copy");
+  var saveUnfinished = $("save-unfinished");
   var clear = $("clear");
   var importButton = $("import");
   var importFile = $("import-file");
@@ -42,49 +42,47 @@ var Actions = (Proofsheet.actions = (function () {
       Status.say("Your picks could not be checked against the gallery (" + error.message + ").", "error");
     });
   }
+  // A final selection (Export, Send) holds at least the gallery's minimum; below it the
+  // page says how many are missing and that the selection can be saved unfinished.
+  function whenFinal(action) {
+    whenReady(function () {
+      var n = Picks.count();
+      if (Data.minimum && n < Data.minimum) {
+        Status.say(
+          "Not yet: this gallery asks for at least " + Data.minimum + " picks and you have " + n + ". Pick " +
+            (Data.minimum - n) + " more, or use Save unfinished to keep this selection for later.", "error");
+        return;
+      }
+      action();
+    });
+  }
+  function whom() {
+    return Data.contact ? Data.contactName || Data.contact : "the photographer";
+  }
   exportJSON.addEventListener("click", function () {
-    whenReady(exportJSONNow);
+    whenFinal(exportJSONNow);
   });
   function exportJSONNow() {
-    download(OrderFile.json(Picks.records()), "order.json", "application/json");
-    Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to the photographer.");
+    download(OrderFile.json(Picks.records(), Picks.about()), "order.json", "application/json");
+    Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to " + whom() + ".");
   }
   exportText.addEventListener("click", function () {
-    whenReady(function () {
-      download(OrderFile.text(Picks.records()), "order.txt", "text/plain");
-      Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + ".");
+    whenFinal(function () {
+      download(OrderFile.text(Picks.records(), Picks.about()), "order.txt", "text/plain");
+      Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ".");
     });
   });
-  copy.addEventListener("click", function () {
-    whenReady(copyNow);
+  // Below the minimum: the selection as it is, in a file that says it is unfinished (its
+  // name, and `minimum` above the number of picks, which collect reports).
+  saveUnfinished.addEventListener("click", function () {
+    whenReady(function () {
+      var n = Picks.count();
+      download(OrderFile.json(Picks.records(), Picks.about()), "order-unfinished.json", "application/json");
+      Status.say(
+        "Saved your unfinished selection (" + n + " of at least " + Data.minimum + " " + plural(n, "pick", "picks") +
+          ") as order-unfinished.json. It is not ready to send: import it here later to carry on.", "warn");
+    });
   });
-  function copyNow() {
-    var text = OrderFile.paths(Picks.records());
-    var done = function () {
-      Status.say("Copied the " + Picks.count() + " " + plural(Picks.count(), "path", "paths") + " to the clipboard.");
-    };
-    var fallback = function () {
-      // Older engines and pages without clipboard permission: a selected textarea.
-      var area = el("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.className = "offscreen";
-      document.body.appendChild(area);
-      area.select();
-      var ok = false;
-      try {
-        ok = document.execCommand("copy");
-      } catch (error) {
-        ok = false;
-      }
-      document.body.removeChild(area);
-      copy.focus();
-      if (ok) done();
-      else Status.say("This browser would not copy; use Export as text instead.", "warn");
-    };
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
-    else fallback();
-  }
   clear.addEventListener("click", function () {
     if (!Picks.count()) return;
     var n = Picks.count();
@@ -146,9 +144,24 @@ var Actions = (Proofsheet.actions = (function () {
         return;
       }
     }
-    var problems = Picks.replace(result.entries, "import", result.limit);
+    // Notes come with the file; a pick the file has no note for keeps the one it had here.
+    var kept = Object.create(null);
+    Picks.records().forEach(function (pick) {
+      if (pick.note) kept[pick.id] = pick.note;
+    });
+    result.entries.forEach(function (entry) {
+      if (typeof entry === "object" && !entry.note && entry.id && kept[entry.id]) entry.note = kept[entry.id];
+    });
+    var problems = Picks.replace(result.entries, "import", result.limit, result.notes || undefined);
     var n = Picks.count();
     var message = "Imported " + n + " " + plural(n, "pick", "picks") + " from “" + fileName + "”.";
+    var noted = Picks.records().filter(function (pick) {
+      return pick.note;
+    }).length;
+    var about = Picks.about();
+    if (about.by) message += " Picked by " + about.by + ".";
+    if (noted) message += " " + noted + " " + plural(noted, "pick has a note", "picks have notes") + " (shown under them in your picks).";
+    if (result.notes && about.note) message += " The note on the whole selection is shown below your picks.";
     if (result.otherGallery) {
       var title = result.otherGallery.title ? " (“" + result.otherGallery.title + "”)" : "";
       message += " It was made for another gallery" + title + ", id " + result.otherGallery.id +
@@ -171,8 +184,9 @@ var Actions = (Proofsheet.actions = (function () {
     var none = order.length === 0;
     exportJSON.disabled = none;
     exportText.disabled = none;
-    copy.disabled = none;
     clear.disabled = none;
+    saveUnfinished.hidden = !Data.minimum || none || order.length >= Data.minimum;
+    Lists.render(order);
   }
 
   // Dropping a file anywhere on the page imports it.
@@ -206,5 +220,5 @@ var Actions = (Proofsheet.actions = (function () {
     if (files && files.length) load(files[0]);
   });
 
-  return { render: render, apply: apply };
+  return { render: render, apply: apply, whenReady: whenReady, whenFinal: whenFinal, download: download, whom: whom };
 })());

@@ -84,6 +84,9 @@ var Data = (Proofsheet.data = (function () {
       focalLength: x.focalLength || "",
       description: x.description || "",
       formerId: record.o || "",
+      // What goes with it (issue 14): a RAW, a Live Photo's video.
+      raw: typeof record.c === "string" && record.c.indexOf("r") >= 0,
+      live: typeof record.c === "string" && record.c.indexOf("l") >= 0,
     };
   }
 
@@ -178,6 +181,13 @@ var Data = (Proofsheet.data = (function () {
     gallery: page.gallery,
     title: page.title,
     limit: typeof limit === "number" && limit >= 0 ? Math.floor(limit) : 1,
+    // How many a final selection holds at least (build --min); 0: no minimum.
+    minimum: typeof page.minimum === "number" && page.minimum > 0 ? Math.floor(page.minimum) : 0,
+    // Where Send writes to (build --contact, --contact-name), and the photographer's
+    // instructions (--message): "" when not set.
+    contact: typeof page.contact === "string" ? page.contact : "",
+    contactName: typeof page.contactName === "string" ? page.contactName : "",
+    message: typeof page.message === "string" ? page.message : "",
     sort: page.sort === "name" ? "name" : "date",
     total: total,
     albums: albums,

@@ -62,6 +62,7 @@ var Grid = (Proofsheet.grid = (function () {
       template = el("li", "photo");
       var open = el("a", "open");
       open.appendChild(el("img"));
+      open.appendChild(el("span", "kinds"));
       template.appendChild(open);
       var label = el("label", "pick");
       var box = el("input");
@@ -74,7 +75,7 @@ var Grid = (Proofsheet.grid = (function () {
       template.appendChild(el("time", "date"));
     }
     var li = template.cloneNode(true);
-    return { li: li, link: li.firstChild, img: li.firstChild.firstChild, box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, badge: null, id: null };
+    return { li: li, link: li.firstChild, img: li.firstChild.firstChild, kinds: li.querySelector(".kinds"), box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, badge: null, id: null };
   }
   function fill(cell, photo, position) {
     cell.id = photo.id;
@@ -82,7 +83,9 @@ var Grid = (Proofsheet.grid = (function () {
     cell.li.id = "p-" + photo.id;
     cell.li.classList.remove("loading");
     cell.link.href = src(photo.preview.src);
-    cell.link.setAttribute("aria-label", "View " + photo.name);
+    var kinds = kindsOf(photo);
+    cell.link.setAttribute("aria-label", "View " + photo.name + (kinds ? " (" + kinds.replace("Live", "Live Photo").replace(" · ", ", ") + ")" : ""));
+    cell.kinds.textContent = kinds;
     cell.link.hidden = false;
     cell.img.alt = "";
     cell.img.width = photo.thumb.width;
@@ -97,6 +100,9 @@ var Grid = (Proofsheet.grid = (function () {
     cell.date.textContent = dateLabel(photo.date);
     cell.li.removeAttribute("aria-hidden");
     paint(cell);
+  }
+  function kindsOf(photo) {
+    return [photo.raw ? "RAW" : "", photo.live ? "Live" : ""].filter(Boolean).join(" · ");
   }
   function placeholder(position) {
     var li = el("li", "photo loading");
@@ -313,6 +319,8 @@ var Grid = (Proofsheet.grid = (function () {
       return shown;
     },
     dateLabel: dateLabel,
+    // The badges of what goes with a photo (issue 14): "RAW", "Live", "RAW · Live".
+    kinds: kindsOf,
     positionOf: function (li) {
       var found = null;
       shown.forEach(function (cell, position) {

@@ -4,20 +4,40 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   function exportedNow() {
     return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   }
-  // picks: records from Picks.records(), all of them photos of this gallery.
-  function json(picks) {
+  // picks: records from Picks.records(), all of them photos of this gallery; about: the
+  // selection's { note, by } (Picks.about()). The optional fields (`minimum`, `by`,
+  // `note`, a pick's `note`) are written only when there is something in them, so a
+  // selection without notes gives the same file as before notes existed.
+  function json(picks, about) {
+    about = finished(about);
+    picks = picks.map(finishedPick);
     var file = {
       format: "proofsheet-order",
       version: 1,
       gallery: Data.gallery,
       title: Data.title,
       limit: Data.limit,
-      exported: exportedNow(),
-      picks: picks.map(function (pick, index) {
-        return { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
-      }),
     };
+    if (Data.minimum) file.minimum = Data.minimum;
+    file.exported = exportedNow();
+    if (about.by) file.by = about.by;
+    if (about.note) file.note = about.note;
+    file.picks = picks.map(function (pick, index) {
+      var entry = { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
+      if (pick.note) entry.note = pick.note;
+      return entry;
+    });
     return JSON.stringify(file, null, 2) + "\n";
+  }
+  // Notes and the name as written: trimmed, as collect reads them.
+  function finished(about) {
+    return { note: Notes.trimmed(about && about.note), by: Notes.trimmed(about && about.by) };
+  }
+  function finishedPick(pick) {
+    var copy = {};
+    for (var key in pick) copy[key] = pick[key];
+    copy.note = Notes.trimmed(pick.note);
+    return copy;
   }
   function paths(picks) {
     return picks
@@ -26,10 +46,35 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       })
       .join("");
   }
-  // The plain-text variant names its gallery in a comment, which readers ignore.
-  function text(picks) {
-    var title = Data.title.replace(/[\r\n]+/g, " ");
-    return "# proofsheet order: " + title + "\n# gallery: " + Data.gallery + "\n" + paths(picks);
+  function oneLine(text) {
+    return String(text).replace(/\s*[\r\n]+\s*/g, " ").trim();
+  }
+  // The plain-text list (BRIEF.md, "The order file"), what Copy, Export as text and the
+  // Send mail body write and collect reads as it is, even quoted in a reply:
+  //
+  //   # Anna & Ben — 30 picks — gallery 9f2c4e7a1b3d
+  //   # By: Anna Smith
+  //   # Note: the selection's note, on one line
+  //   1. Ceremony/IMG_0042.jpg
+  //      Note: black and white please
+  //
+  // A pick's note of several lines is several `Note:` lines, which collect joins again.
+  function text(picks, about) {
+    about = finished(about);
+    picks = picks.map(finishedPick);
+    var n = picks.length;
+    var lines = ["# " + oneLine(Data.title) + " — " + n + " " + plural(n, "pick", "picks") + " — gallery " + Data.gallery];
+    if (about.by) lines.push("# By: " + oneLine(about.by));
+    if (about.note && oneLine(about.note)) lines.push("# Note: " + oneLine(about.note));
+    picks.forEach(function (pick, index) {
+      lines.push(index + 1 + ". " + pick.path);
+      if (!pick.note) return;
+      pick.note.split("\n").forEach(function (line) {
+        line = line.trim();
+        lines.push("   Note:" + (line ? " " + line : ""));
+      });
+    });
+    return lines.join("\n") + "\n";
   }
 
   // Reads an order file (JSON or plain text), once the page knows every photo's id
@@ -77,35 +122,50 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       var at = id ? Data.locate(id) : -1;
       if (!(at >= 0) && path) at = Data.findPath(path);
       var found = at !== null && at >= 0;
-      var raw = found ? { id: Data.describe(at).id, name: name, path: path, bytes: pick.bytes } : { id: id, path: path, name: name, bytes: pick.bytes };
+      var note = typeof pick.note === "string" ? pick.note : "";
+      var raw = found ? { id: Data.describe(at).id, name: name, path: path, bytes: pick.bytes, note: note } : { id: id, path: path, name: name, bytes: pick.bytes, note: note };
       return { found: found, raw: raw, label: name || "(unnamed)" };
     });
     var gallery = typeof file.gallery === "string" ? file.gallery : String(file.gallery);
     var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
     var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
-    return result(entries, other, limit);
+    var notes = typeof file.note === "string" || typeof file.by === "string" ? { note: file.note, by: file.by } : null;
+    return result(entries, other, limit, notes);
   }
   function parseText(content) {
     if (content.indexOf("\u0000") >= 0) return { error: "This is not a text file, so it is not an order file." };
     var entries = [];
     var gallery = null;
+    var notes = null;
     var lines = content.split(/\r?\n/);
     for (var i = 0; i < lines.length; i++) {
-      var line = lines[i].trim();
+      // Quoted in a reply (`> `), however deep.
+      var line = lines[i].replace(/^(\s*>)+/, "").trim();
       if (!line) continue;
-      if (line.charAt(0) === "#") {
-        var match = /^#\s*gallery:\s*(\S+)\s*$/.exec(line);
-        if (match) gallery = match[1];
+      var match;
+      if (line.charAt(0) === "#" && !/^#\d/.test(line)) {
+        if ((match = /^#\s*gallery:\s*(\S+)\s*$/.exec(line))) gallery = match[1];
+        else if ((match = /^#\s*by:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).by = match[1];
+        else if ((match = /^#\s*note:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).note = match[1];
+        else if (!entries.length && (match = / — gallery (\S+)$/.exec(line))) gallery = match[1];
         continue;
       }
+      if ((match = /^note:\s?(.*)$/i.exec(line)) && entries.length) {
+        var last = entries[entries.length - 1].raw;
+        last.note = last.note ? last.note + "\n" + match[1] : match[1];
+        continue;
+      }
+      // `1. path` as the page writes it; a path that itself starts so is tried first.
+      var bare = line.replace(/^(?:\d{1,6}[.)]|\(\d{1,6}\)|#\d{1,6})\s+/, "");
       var at = Data.findPath(line);
+      if (!(at !== null && at >= 0) && bare !== line) at = Data.findPath(bare);
       var found = at !== null && at >= 0;
-      entries.push({ found: found, raw: found ? Data.describe(at).id : { path: line }, label: line });
+      entries.push({ found: found, raw: found ? { id: Data.describe(at).id, path: Data.describe(at).path, note: "" } : { path: bare, note: "" }, label: bare });
     }
     if (!entries.length) return { error: "This file lists no photos." };
-    return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null);
+    return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null, notes);
   }
-  function result(entries, other, limit) {
+  function result(entries, other, limit, notes) {
     var unknown = [];
     var found = 0;
     entries.forEach(function (entry) {
@@ -134,7 +194,8 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       found: found,
       otherGallery: other,
       limit: limit,
+      notes: notes || null,
     };
   }
-  return { json: json, text: text, paths: paths, parse: parse };
+  return { json: json, text: text, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick };
 })());

@@ -12,9 +12,11 @@ var Picks = (Proofsheet.picks = (function () {
   // The limit the list was made under, when it came from storage or a file (null: this one).
   var madeUnder = null;
   var MAX_TEXT = 1000;
+  // The client's note on the selection and their name (issue 13): kept with the picks.
+  var about = { note: "", by: "" };
 
-  function record(photo) {
-    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false, pending: false };
+  function record(photo, note) {
+    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false, pending: false, note: note || "" };
   }
   function text(value) {
     return typeof value === "string" ? value.slice(0, MAX_TEXT) : "";
@@ -31,7 +33,7 @@ var Picks = (Proofsheet.picks = (function () {
     if (!/^thumbs\/[^:?#\\]+$/.test(thumb) || thumb.indexOf("..") >= 0) thumb = "";
     var bytes = typeof entry.bytes === "number" && isFinite(entry.bytes) && entry.bytes >= 0 ? Math.floor(entry.bytes) : null;
     var name = text(entry.name) || path.split("/").pop() || "a photo (id " + id + ")";
-    return { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false };
+    return { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false, note: Notes.clean(entry.note, Notes.MAX_NOTE) };
   }
   // Brings a record up to date with the gallery: a photo found by id (or an id it had
   // before) gives its current name, path and thumbnail — from its chunk, or from the
@@ -40,7 +42,7 @@ var Picks = (Proofsheet.picks = (function () {
   function resolve(entry) {
     var byPath = entry.id.indexOf("path:") === 0;
     var photo = byPath ? Data.byPath[entry.path] : Data.lookup(entry.id);
-    if (photo) return record(photo);
+    if (photo) return record(photo, entry.note);
     var at = byPath ? Data.findPath(entry.path) : Data.locate(entry.id);
     entry.pending = at === null;
     entry.missing = at === -1;
@@ -144,7 +146,7 @@ var Picks = (Proofsheet.picks = (function () {
       if (indexOf(id) >= 0) return true;
       if (!this.canAdd()) return false;
       if (isFull()) order = []; // limit 1: the new pick replaces the old one
-      order.push(record(photo));
+      order.push(record(photo, ""));
       changed("add");
       return true;
     },
@@ -175,11 +177,35 @@ var Picks = (Proofsheet.picks = (function () {
       order = [];
       changed("clear");
     },
+    // The note on one pick (untrusted text, capped); it travels with the pick.
+    setNote: function (id, note) {
+      var at = indexOf(id);
+      if (at < 0) return;
+      var clean = Notes.clean(note, Notes.MAX_NOTE);
+      if (order[at].note === clean) return;
+      order[at].note = clean;
+      changed("note");
+    },
+    // The note on the whole selection and the client's name: { note, by }.
+    about: function () {
+      return { note: about.note, by: about.by };
+    },
+    setAbout: function (fields) {
+      var next = {
+        note: fields.note === undefined ? about.note : Notes.clean(fields.note, Notes.MAX_NOTE),
+        by: fields.by === undefined ? about.by : Notes.clean(fields.by, Notes.MAX_BY, true),
+      };
+      if (next.note === about.note && next.by === about.by) return;
+      about = next;
+      changed("note");
+    },
     // Replaces the selection with these entries (records, or bare ids from older pages),
     // each brought up to date with the gallery; duplicates are merged, nothing else is
-    // dropped. `limit` is the one they were made under, if known. Returns the problems.
-    replace: function (entries, reason, limit) {
+    // dropped. `limit` is the one they were made under, if known; `notes` ({ note, by }),
+    // when given, replaces the selection's note and name. Returns the problems.
+    replace: function (entries, reason, limit, notes) {
       if (limit !== undefined) madeUnder = typeof limit === "number" ? limit : null;
+      if (notes) about = { note: Notes.clean(notes.note, Notes.MAX_NOTE), by: Notes.clean(notes.by, Notes.MAX_BY, true) };
       var seen = Object.create(null);
       var next = [];
       (Array.isArray(entries) ? entries : []).forEach(function (raw) {

@@ -1,11 +1,19 @@
 // start: draw everything on each change, restore the saved picks, follow other tabs, show the picker
 
 function renderAll(order, reason) {
+  // A note typed: saved, and nothing redrawn under the typing.
+  if (reason === "note") {
+    Store.save(Picks.records());
+    Notes.render();
+    return;
+  }
   Grid.render(order);
   Status.render(order);
   Tray.render(order);
   Actions.render(order);
   Viewer.render();
+  Notes.render();
+  Send.render(order);
   if (reason !== "restore") Store.save(Picks.records());
 }
 Picks.onChange(renderAll);
@@ -21,8 +29,9 @@ function start() {
   // that left the gallery is shown in the tray for the viewer to resolve, never cut here.
   // Stored in the current form at once, so an older page's bare ids gain their names.
   var saved = Store.load();
-  Picks.replace(saved ? saved.picks : [], "restore", saved ? saved.limit : null);
+  Picks.replace(saved ? saved.picks : [], "restore", saved ? saved.limit : null, saved ? saved.notes : { note: "", by: "" });
   if (Picks.count()) Store.save(Picks.records());
+  Notes.showMessage();
   Browse.apply();
   // Picks whose photos are in chunks not loaded: the search index tells, after the first paint.
   if (Picks.pending()) {
@@ -51,7 +60,7 @@ window.addEventListener("storage", function (event) {
   if (event.key !== Store.key) return;
   var other = Store.parse(event.newValue);
   if (event.newValue && !other) return;
-  Picks.replace(other ? other.picks : [], "restore", other ? other.limit : null);
+  Picks.replace(other ? other.picks : [], "restore", other ? other.limit : null, other ? other.notes : { note: "", by: "" });
 });
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

@@ -10,10 +10,21 @@ var Status = (Proofsheet.status = (function () {
     return n < WORDS.length ? WORDS[n] : String(n);
   }
   function text(count) {
+    if (Data.minimum) return minimumText(count);
     if (Data.limit === 0) return count + " picked";
     var base = count + " of " + Data.limit + " picked";
     if (count > Data.limit) return base + " — " + (count - Data.limit) + " over the limit";
     if (count === Data.limit) return base + (Data.limit === 1 ? " — picking another replaces it" : " — limit reached");
+    return base;
+  }
+  // With build --min: "Pick at least 20 (up to 30) — 12 picked".
+  function minimumText(count) {
+    var limit = Data.limit;
+    var ask = limit === Data.minimum ? "Pick " + limit : "Pick at least " + Data.minimum + (limit ? " (up to " + limit + ")" : "");
+    var base = ask + " — " + count + " picked";
+    if (limit && count > limit) return base + " — " + (count - limit) + " over the limit";
+    if (limit && count === limit) return base + " — limit reached";
+    if (count >= Data.minimum) return base + " — ready to send";
     return base;
   }
   function names(records) {

@@ -29,7 +29,7 @@ var Tray = (Proofsheet.tray = (function () {
     records.forEach(function (pick, index) {
       var id = pick.id;
       var over = Data.limit > 0 && index >= Data.limit;
-      var shows = [pick.name, pick.path, pick.thumb, pick.missing, over, index, index === records.length - 1, pick.note || ""].join("\u0000");
+      var shows = [pick.name, pick.path, pick.thumb, pick.missing, over, index, index === records.length - 1, pick.note || "", Notes.isOpen(id)].join("\u0000");
       var old = Object.prototype.hasOwnProperty.call(kept, id) ? kept[id] : null;
       if (old && old.shows === shows) {
         if (old === cursor) cursor = cursor.nextSibling;
@@ -76,6 +76,7 @@ var Tray = (Proofsheet.tray = (function () {
       var remove = button("icon remove", "Remove " + pick.name + (problem ? " (" + problem + ")" : ""), "✕", "remove", id);
       up.disabled = index === 0;
       down.disabled = index === records.length - 1;
+      controls.appendChild(Notes.noteButton(pick));
       controls.appendChild(up);
       controls.appendChild(down);
       controls.appendChild(remove);
@@ -83,6 +84,8 @@ var Tray = (Proofsheet.tray = (function () {
       item.appendChild(thumb);
       item.appendChild(label);
       item.appendChild(controls);
+      var note = Notes.trayNote(pick);
+      if (note) item.appendChild(note);
       item.shows = shows;
       list.insertBefore(item, cursor);
     });
@@ -125,12 +128,13 @@ var Tray = (Proofsheet.tray = (function () {
     if (action === "up") Picks.moveTo(id, at - 1);
     else if (action === "down") Picks.moveTo(id, at + 1);
     else if (action === "remove") Picks.remove(id);
+    else if (action === "note") Notes.openNote(id);
   });
 
   // Keys on a pick: Alt+↑/↓ move it, Alt+Home/End to either end, Delete removes it.
   list.addEventListener("keydown", function (event) {
     var item = event.target.closest ? event.target.closest(".tray-item") : null;
-    if (!item) return;
+    if (!item || event.target.tagName === "TEXTAREA") return; // keys in a note are typing
     var id = item.getAttribute("data-id");
     var at = Picks.position(id);
     var to = null;
@@ -160,7 +164,7 @@ var Tray = (Proofsheet.tray = (function () {
   // Dragging: the pick goes before or after the item it is dropped on.
   list.addEventListener("dragstart", function (event) {
     var item = event.target.closest ? event.target.closest(".tray-item") : null;
-    if (!item) return;
+    if (!item || event.target.tagName === "TEXTAREA") return;
     dragging = item.getAttribute("data-id");
     item.classList.add("dragging");
     event.dataTransfer.effectAllowed = "move";

@@ -36,6 +36,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     image.height = photo.preview.height;
     image.alt = photo.description || photo.name;
     name.textContent = photo.name;
+    $("viewer-kinds").textContent = Grid.kinds(photo);
     count.textContent = place >= 0 ? place + 1 + " of " + Browse.count() : "";
     details(photo);
     render();
@@ -73,6 +74,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     pick.disabled = at < 0 && !Picks.canAdd();
     pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : pick.disabled ? "Limit reached" : "Pick";
     badge.textContent = at >= 0 ? String(at + 1) : "";
+    Notes.renderViewer(current);
   }
   // The next or previous photo shown, across chunks: its chunk is loaded first.
   function step(delta) {
@@ -110,6 +112,7 @@ var Viewer = (Proofsheet.viewer = (function () {
   });
   dialog.addEventListener("keydown", function (event) {
     var tag = event.target.tagName;
+    if (tag === "TEXTAREA") return; // typing a note
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       if (tag === "INPUT" && event.target.type !== "checkbox") return;
       event.preventDefault();

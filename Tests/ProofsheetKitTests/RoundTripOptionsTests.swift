@@ -1,6 +1,6 @@
 import Foundation
 import ProofsheetCLI
-import ProofsheetKit
+@testable import ProofsheetKit
 import Testing
 
 /// Issue 13's build options (`--min`, `--contact`, `--contact-name`, `--message`) and
@@ -103,5 +103,15 @@ struct RoundTripOptionsTests {
             let bare = try PageDataTests.pageData(plain)
             #expect(bare["minimum"] as? Int == 0 && bare["contact"] == nil && bare["message"] == nil && bare["contactName"] == nil)
         }
+    }
+}
+
+extension RoundTripOptionsTests {
+    @Test("the header says how many to pick, with the minimum", arguments: [
+        (1, 0, "Pick 1 photo."), (30, 0, "Pick up to 30 photos."), (0, 0, "Pick as many photos as you like."),
+        (30, 20, "Pick 20 to 30 photos."), (0, 5, "Pick at least 5 photos."), (10, 10, "Pick 10 photos."), (0, 1, "Pick at least 1 photo."),
+    ])
+    func limitText(limit: Int, minimum: Int, text: String) {
+        #expect(PageRenderer.limitText(limit: limit, minimum: minimum) == text)
     }
 }

@@ -19,10 +19,7 @@ struct PageRenderer {
             photoCount == 1 ? "1 photo" : "\(photoCount) photos",
             manifest.albums.count == 1 ? "1 album" : "\(manifest.albums.count) albums",
         ].joined(separator: " · ")
-        let limitText =
-            manifest.options.limit == 0
-            ? "Pick as many photos as you like."
-            : manifest.options.limit == 1 ? "Pick 1 photo." : "Pick up to \(manifest.options.limit) photos."
+        let limitText = Self.limitText(limit: manifest.options.limit, minimum: manifest.options.minimum)
         var albumOptions = ""
         for album in data.albums {
             albumOptions += "<option value=\"\(HTML.text(album.path))\">\(HTML.text(album.name)) (\(album.count))</option>"
@@ -45,6 +42,17 @@ struct PageRenderer {
             "data": .raw(indexJSON),
             "scripts": .raw(scripts),
         ])
+    }
+
+    /// What the header says a viewer may pick: "Pick up to 30 photos.", "Pick 20 to 30 photos."
+    static func limitText(limit: Int, minimum: Int) -> String {
+        let photos = { (n: Int) in n == 1 ? "1 photo" : "\(n) photos" }
+        if minimum > 0 {
+            if limit == 0 { return "Pick at least \(photos(minimum))." }
+            return limit == minimum ? "Pick \(photos(limit))." : "Pick \(minimum) to \(limit) photos."
+        }
+        if limit == 0 { return "Pick as many photos as you like." }
+        return limit == 1 ? "Pick 1 photo." : "Pick up to \(limit) photos."
     }
 
     /// What a browser without JavaScript shows instead of the picker.

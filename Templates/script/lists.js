@@ -1,0 +1,138 @@
+// lists: the picks as text for editing software (issue 13), the same bytes as
+// `proofsheet collect ORDER --list FORMAT` (Sources/ProofsheetKit/Picks/PickLists.swift),
+// and the Copy menu that puts them, or the plain-text list, on the clipboard.
+
+var Lists = (Proofsheet.lists = (function () {
+  var FORMATS = {
+    text: "the plain-text list",
+    lightroom: "the Lightroom filter",
+    "capture-one": "the Capture One filter",
+    finder: "the Finder search",
+    csv: "the CSV",
+  };
+  // What separates words without being a plain space (PastedListReader.isBlank).
+  var BLANK = /[ \t\r\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
+
+  function nameOf(path) {
+    return path.split("/").pop();
+  }
+  function albumOf(path) {
+    var slash = path.lastIndexOf("/");
+    return slash < 0 ? "" : path.slice(0, slash);
+  }
+  // `IMG_1.JPG` → `IMG_1`; a leading dot does not start an extension.
+  function stem(name) {
+    var dot = name.lastIndexOf(".");
+    return dot <= 0 ? name : name.slice(0, dot);
+  }
+  // Base names, each once, in pick order (a base name also matches the RAW).
+  function baseNames(picks) {
+    var seen = Object.create(null);
+    var names = [];
+    picks.forEach(function (pick) {
+      var base = stem(nameOf(pick.path));
+      if (seen[base]) return;
+      seen[base] = true;
+      names.push(base);
+    });
+    return names;
+  }
+  function quotedIfSpaced(name) {
+    return BLANK.test(name) ? '"' + name + '"' : name;
+  }
+  // RFC 4180, and a field a spreadsheet would run as a formula gets a ' in front.
+  function csvField(value) {
+    var text = String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = "'" + text;
+    if (/[,"\n\r]/.test(text) || /^ | $/.test(text)) return '"' + text.replace(/"/g, '""') + '"';
+    return text;
+  }
+  function csv(picks, about) {
+    var rows = [["order", "name", "path", "album", "note", "by"]];
+    picks.forEach(function (pick, index) {
+      rows.push([String(index + 1), nameOf(pick.path), pick.path, albumOf(pick.path), pick.note || "", about.by || ""]);
+    });
+    return rows
+      .map(function (row) {
+        return row.map(csvField).join(",");
+      })
+      .join("\r\n") + "\r\n";
+  }
+  // The list in a format: picks from Picks.records(), about from Picks.about().
+  function format(name, picks, about) {
+    about = OrderFile.finished(about);
+    picks = picks.map(OrderFile.finishedPick);
+    if (name === "text") return OrderFile.text(picks, about);
+    if (name === "lightroom") return baseNames(picks).join(", ") + "\n";
+    if (name === "capture-one") return baseNames(picks).map(quotedIfSpaced).join(" ") + "\n";
+    if (name === "finder") return baseNames(picks).map(quotedIfSpaced).join(" OR ") + "\n";
+    if (name === "csv") return csv(picks, about);
+    throw new Error("no list format " + name);
+  }
+
+  // The Copy menu: a disclosure button and its choices.
+  var toggle = $("copy");
+  var menu = $("copy-menu");
+  var fallback = $("copy-fallback");
+  var fallbackText = $("copy-fallback-text");
+  function setOpen(open) {
+    menu.hidden = !open;
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  toggle.addEventListener("click", function () {
+    setOpen(menu.hidden);
+    if (!menu.hidden) menu.querySelector("button").focus();
+  });
+  menu.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+  document.addEventListener("click", function (event) {
+    if (!menu.hidden && !menu.contains(event.target) && event.target !== toggle) setOpen(false);
+  });
+  menu.addEventListener("click", function (event) {
+    var b = event.target.closest ? event.target.closest("button[data-format]") : null;
+    if (!b) return;
+    var name = b.getAttribute("data-format");
+    setOpen(false);
+    toggle.focus();
+    Actions.whenReady(function () {
+      copy(format(name, Picks.records(), Picks.about()), FORMATS[name]);
+    });
+  });
+  $("copy-fallback-close").addEventListener("click", function () {
+    fallback.hidden = true;
+    toggle.focus();
+  });
+
+  // To the clipboard where the browser lets the page write it; else the text shown,
+  // selected, for the viewer to copy themselves.
+  function copy(text, what) {
+    var n = Picks.count();
+    function done() {
+      fallback.hidden = true;
+      Status.say("Copied " + what + " of the " + n + " " + plural(n, "pick", "picks") + " to the clipboard.");
+    }
+    function show() {
+      fallbackText.value = text;
+      fallback.hidden = false;
+      fallbackText.focus();
+      fallbackText.select();
+      Status.say("This browser did not let the page copy " + what + ": it is selected below — press Ctrl+C (⌘C on a Mac) to copy it.", "warn");
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, show);
+    } else {
+      show();
+    }
+  }
+
+  function render(order) {
+    toggle.disabled = order.length === 0;
+    if (toggle.disabled) setOpen(false);
+  }
+
+  return { format: format, formats: FORMATS, copy: copy, render: render, baseNames: baseNames, csvField: csvField };
+})());
