@@ -79,7 +79,7 @@ var Actions = (Proofsheet.actions = (function () {
       var n = Picks.count();
       download(OrderFile.json(Picks.records(), Picks.about()), "order-unfinished.json", "application/json");
       Status.say(
-        "Saved your unfinished selection (" + n + " of at least " + Data.minimum + " " + plural(n, "pick", "picks") +
+        "Saved your unfinished selection (" + n + " of at least " + Data.minimum + " " + plural(Data.minimum, "pick", "picks") +
           ") as order-unfinished.json. It is not ready to send: import it here later to carry on.", "warn");
     });
   });

@@ -97,7 +97,7 @@ def test_export_as_text(gallery, demo):
     gallery.pick(C, E)
     name, data = gallery.export("Export as text")
     assert name == "order.txt"
-    assert data.decode("utf-8").splitlines()[2:] == [demo.photo(C)["path"], demo.photo(E)["path"]]
+    assert data.decode("utf-8").splitlines()[1:] == ["1. " + demo.photo(C)["path"], "2. " + demo.photo(E)["path"]]
 
 
 def test_picks_survive_a_reload(gallery):

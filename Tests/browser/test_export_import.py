@@ -41,36 +41,40 @@ def test_export_keeps_the_order_after_reordering(page, demo):
     assert [p["order"] for p in json.loads(data)["picks"]] == [1, 2, 3]
 
 
-def test_export_as_text_writes_one_relative_path_per_line_in_order(page, make_site):
+def test_export_as_text_writes_the_numbered_plain_text_list_in_order(page, make_site):
     site = make_site(limit=3, title=TITLE)
     gallery = Gallery(page, site).open()
     gallery.pick(C, E)
     name, data = gallery.export("Export as text")
     assert name == "order.txt"
     expected = (
-        f"# proofsheet order: {TITLE}\n# gallery: {site.gallery}\n"
-        + site.photo(C)["path"] + "\n" + site.photo(E)["path"] + "\n"
+        f"# {TITLE} — 2 picks — gallery {site.gallery}\n"
+        + "1. " + site.photo(C)["path"] + "\n2. " + site.photo(E)["path"] + "\n"
     )
     assert data == expected.encode("utf-8")
 
 
-def test_copy_puts_the_list_of_paths_on_the_clipboard(page, context, demo):
+def test_copy_puts_the_plain_text_list_on_the_clipboard(page, context, demo):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     gallery = Gallery(page, demo).open()
     gallery.pick(B, E)
-    gallery.button("Copy list").click()
-    gallery.wait_notice("Copied the 2 paths")
+    gallery.button("Copy list…").click()
+    gallery.button("Plain-text list").click()
+    gallery.wait_notice("Copied the plain-text list of the 2 picks")
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert copied == demo.photo(B)["path"] + "\n" + demo.photo(E)["path"] + "\n"
+    assert copied == (
+        f"# {demo.manifest['title']} — 2 picks — gallery {demo.gallery}\n"
+        + "1. " + demo.photo(B)["path"] + "\n2. " + demo.photo(E)["path"] + "\n"
+    )
 
 
 def test_export_copy_and_clear_are_disabled_with_nothing_picked(page, demo):
     gallery = Gallery(page, demo).open()
-    for name in ("Export order", "Export as text", "Copy list", "Clear"):
+    for name in ("Export order", "Export as text", "Copy list…", "Clear"):
         assert gallery.button(name).is_disabled(), name
     assert gallery.button("Import…").is_enabled()
     gallery.pick(A)
-    for name in ("Export order", "Export as text", "Copy list", "Clear"):
+    for name in ("Export order", "Export as text", "Copy list…", "Clear"):
         assert gallery.button(name).is_enabled(), name
     gallery.unpick(A)
     assert gallery.button("Export order").is_disabled()

@@ -159,7 +159,8 @@ def test_a_pick_of_a_photo_that_left_the_gallery_is_kept_and_named(page, binary,
     assert missing.locator(".tray-name").all_text_contents() == [gone]
     assert missing.locator(".tray-name").get_attribute("title") == kept_path
     assert missing.locator("img").count() == 0  # its thumbnail is gone with it: no broken image
-    gallery.button("Copy list").click()
+    gallery.button("Copy list…").click()
+    gallery.button("Plain-text list").click()
     gallery.wait_notice(f"Not yet: {gone} is no longer in this gallery")
     gallery.button(f"Remove {gone} (no longer in this gallery)").click()
     assert page.locator("#problems").is_hidden()
