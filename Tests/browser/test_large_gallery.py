@@ -183,6 +183,8 @@ def test_whole_gallery_date_sort_and_picked_only(page, big):
     page.get_by_label("Picked only").uncheck()
     page.get_by_label("Sort", exact=True).select_option("all-date-desc")
     page.wait_for_function("() => document.querySelector('#grid h2') && document.querySelector('#grid h2').textContent.startsWith('All photos, newest first')")
+    # The cells on screen are frames until their chunks have arrived.
+    page.wait_for_function("() => document.querySelector('#grid li.photo') && !document.querySelector('#grid li.photo.loading')")
     dates = [big.photo(n)["date"] for n in gallery.state()["visible"][:20]]
     assert dates == sorted(dates, reverse=True)
 
