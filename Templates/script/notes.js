@@ -50,10 +50,12 @@ var Notes = (Proofsheet.notes = (function () {
     area.setAttribute("data-action", "note");
     return area;
   }
+  // ✎ while the pick has no note field; null once it has one.
   function noteButton(pick) {
-    var b = el("button", "icon note-button", "✎");
+    if (pick.note || open[pick.id]) return null;
+    var b = el("button", "note-button", "✎ Add note");
     b.type = "button";
-    b.setAttribute("aria-label", (pick.note ? "Edit the note on " : "Add a note on ") + pick.name);
+    b.setAttribute("aria-label", "Add a note on " + pick.name);
     b.setAttribute("data-action", "note");
     b.setAttribute("data-id", pick.id);
     return b;
@@ -106,8 +108,12 @@ var Notes = (Proofsheet.notes = (function () {
     if (viewerId) renderViewer(viewerId);
   }
 
-  // The photographer's instructions (build --message), at the top of the page.
+  // The photographer's instructions (build --message), at the top of the page. On a phone
+  // the name and note fields start folded away unless they hold something, so the docked
+  // tray keeps room for the picks.
   function showMessage() {
+    var about = Picks.about();
+    if (window.matchMedia && window.matchMedia("(max-width: 760px)").matches && !about.by && !about.note) $("about-picks").open = false;
     var message = $("message");
     message.textContent = Data.message;
     message.hidden = !Data.message;

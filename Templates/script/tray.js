@@ -70,13 +70,14 @@ var Tray = (Proofsheet.tray = (function () {
       label.appendChild(name);
       var problem = pick.missing ? "no longer in this gallery" : over ? "over the limit" : "";
       if (problem) label.appendChild(el("span", "tray-problem", problem));
+      var noteButton = Notes.noteButton(pick);
+      if (noteButton) label.appendChild(noteButton);
       var controls = el("span", "tray-controls");
       var up = button("icon", "Move " + pick.name + " up", "↑", "up", id);
       var down = button("icon", "Move " + pick.name + " down", "↓", "down", id);
       var remove = button("icon remove", "Remove " + pick.name + (problem ? " (" + problem + ")" : ""), "✕", "remove", id);
       up.disabled = index === 0;
       down.disabled = index === records.length - 1;
-      controls.appendChild(Notes.noteButton(pick));
       controls.appendChild(up);
       controls.appendChild(down);
       controls.appendChild(remove);
