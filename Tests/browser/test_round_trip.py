@@ -377,3 +377,25 @@ def test_the_photographers_message_is_shown_as_text(page, trip, demo):
     Gallery(page, demo).open()
     assert page.locator("#message").is_hidden()
     assert page.locator("#send").is_hidden()
+
+
+def test_the_text_export_with_notes_imports_back_whole(page, trip, tmp_path):
+    page.recorder.answer = True
+    gallery = Gallery(page, trip).open()
+    gallery.pick(E, A)
+    note_on(page, A, "black and white\nplease")
+    page.get_by_label("Your name").fill("Ben Jones")
+    page.get_by_label("A note on the whole selection").fill("Thanks")
+    name, data = gallery.export("Export as text")
+    path = tmp_path / name
+    # As it comes back quoted in a reply, with CRLF line ends.
+    path.write_bytes(b"".join(b"> " + line + b"\r\n" for line in data.splitlines()))
+    gallery.button("Clear").click()
+    page.locator("#by").fill("")
+    page.locator("#selection-note").fill("")
+    gallery.import_file(path)
+    gallery.wait_notice("Imported 2 picks")
+    assert gallery.state()["tray"] == [E, A]
+    assert page.get_by_role("textbox", name=f"Note on {A}", exact=True).input_value() == "black and white\nplease"
+    assert page.locator("#by").input_value() == "Ben Jones"
+    assert page.locator("#selection-note").input_value() == "Thanks"
