@@ -41,7 +41,7 @@ def gallery(request, trip):
     return DriverGallery(engine, trip).open(trip.http_url(server) if server else trip.url)
 
 
-def test_minimum_notes_reload_export_and_send(gallery, trip):
+def test_minimum_notes_reload_export_import_and_send(gallery, trip, tmp_path):
     engine = gallery.engine
     assert gallery.text("message") == "By Friday."
     gallery.pick(A)
@@ -67,6 +67,17 @@ def test_minimum_notes_reload_export_and_send(gallery, trip):
     order = json.loads(data)
     assert order["minimum"] == 2 and order["by"] == "Ben Jones"
     assert [(p["name"], p.get("note")) for p in order["picks"]] == [(A, "black and white please"), (C, None)]
+
+    # Into a fresh page (storage cleared): the picks come back with their note and the name.
+    path = tmp_path / "order.json"
+    path.write_bytes(data)
+    gallery.open(engine.script("return location.href"), fresh=True)
+    assert gallery.state()["tray"] == []
+    gallery.import_file(path)
+    assert "Picked by Ben Jones." in gallery.wait_notice("Imported 2 picks")
+    assert gallery.state()["tray"] == [A, C]
+    assert engine.script("return document.querySelector('textarea.tray-note').value") == "black and white please"
+    assert engine.script("return document.getElementById('by').value") == "Ben Jones"
 
     engine.script(RECORD_MAIL)
     gallery.press("Send to Anna Smith")
