@@ -7,7 +7,7 @@ and Live badges."""
 import json
 import subprocess
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -36,11 +36,6 @@ def trip(binary, demo, tmp_path_factory):
         "--min", "2", "--contact", "anna@example.com", "--contact-name", "Anna Smith", "--message", MESSAGE))
     from conftest import Site
     return Site(root / "Site", library)
-
-
-def open_gallery(page, site):
-    page.add_init_script("localStorage.clear()") if False else None
-    return Gallery(page, site).open()
 
 
 def note_on(page, name, text):
