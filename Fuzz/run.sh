@@ -13,7 +13,7 @@ PYTHON=${PYTHON:-python3}
 seconds=${FUZZ_SECONDS:-60}
 scratch=.build/fuzz
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest)
 
 # A debug build (assertions on), with coverage for libFuzzer and ASan on the Swift and C targets alike.
 flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)

@@ -104,13 +104,25 @@ def order_documents(manifest):
     }
 
 
+def manifest_documents(written, manifest):
+    """The demo's manifest as written, and hand-edited forms: indented, one photo with
+    every optional field (bytes of a non-UTF-8 name, former ids, GPS, companions)."""
+    photo = dict(manifest["photos"][0], pathBytes="Q2FmXOkuanBn", formerIds=["0123456789ab"], gps={"latitude": 48.8566, "longitude": -2.35},
+                 camera="X", lens="Y", exposure="1/250", aperture="f/2.8", iso=200, focalLength="35 mm", description="café \U0001F4F7\n\x1b[31m",
+                 exifWarning=True, warning="w", companions=[{"kind": "raw", "path": "a/b.CR3", "pathBytes": "YS9iLkNSMw==", "bytes": 9}])
+    one = dict(manifest, photos=[photo])
+    return {"manifest.json": written, "indented.json": json.dumps(manifest, indent=2, ensure_ascii=False).encode(),
+            "one.json": json.dumps(one, ensure_ascii=True, sort_keys=True).encode()}
+
+
 def main():
     binary, root = Path(sys.argv[1]), Path(sys.argv[2])
     work = Path(tempfile.mkdtemp(prefix="proofsheet-seeds-"))
     try:
         subprocess.run([str(binary), "demo", "--output", str(work / "Site"), "--library", str(work / "library"), "--quiet"],
                        check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-        manifest = json.loads((work / "Site" / "manifest.json").read_text(encoding="utf-8"))
+        manifest_bytes = (work / "Site" / "manifest.json").read_bytes()
+        manifest = json.loads(manifest_bytes.decode("utf-8"))
         originals = sorted((work / "library").rglob("*.*"))
         jpegs = [p.read_bytes() for p in originals if p.suffix == ".jpg"]
         thumbs = [p.read_bytes() for p in sorted((work / "Site" / "thumbs").glob("*.jpg")) if "@2x" not in p.name]
@@ -127,6 +139,7 @@ def main():
                                 "turned.jpg": min(jpegs, key=len)},
             "FuzzOrderFile": {k: v.encode() for k, v in order_documents(manifest).items()},
             "FuzzPastedList": {k: v.encode() for k, v in order_documents(manifest).items() if k.endswith(".txt")},
+            "FuzzManifest": manifest_documents(manifest_bytes, manifest),
         }
         for harness, seeds in corpora.items():
             folder = root / harness
