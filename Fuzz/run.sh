@@ -26,6 +26,9 @@ bin=$("$SWIFT" build --package-path Fuzz --scratch-path "$scratch" "${flags[@]}"
 
 "$PYTHON" Fuzz/seeds.py "$binary" "$scratch/seeds" || exit 1
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+# Swift's own crash backtracer would run before libFuzzer's handler, slowly, and under ASan
+# report itself; libFuzzer prints the stack and keeps the input.
+export SWIFT_BACKTRACE=enable=no
 # Leaks of other libraries, suppressed by name with their reasons (shared with make test-sanitize).
 export LSAN_OPTIONS=suppressions=$PWD/Tests/sanitize/lsan.supp:print_suppressions=0
 passed=0
