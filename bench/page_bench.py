@@ -267,7 +267,7 @@ def preset_picks(site, manifest):
     return [{"id": p["id"], "name": p["name"], "path": p["path"], "bytes": p["bytes"], "thumb": p["thumb"]["src"]} for p in chosen]
 
 
-def measure_chromium(site, runs):
+def measure_chromium(site, runs, scroll_runs):
     manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
     gallery = page_data(site)["gallery"]
     picks = preset_picks(site, manifest)
@@ -278,7 +278,7 @@ def measure_chromium(site, runs):
     url = (site / "index.html").as_uri()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
-        for _ in range(runs):
+        for run in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(MARK_INTERACTIVE)
             context.add_init_script(CLICK_TIMED)
@@ -291,6 +291,7 @@ def measure_chromium(site, runs):
               paint: (performance.getEntriesByType('paint').find(e => e.name === 'first-paint') || {}).startTime,
               before: performance.getEntriesByType('resource').filter(e => e.startTime < ((performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint') || performance.getEntriesByType('navigation')[0]).startTime || performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd)).map(e => e.name.split('/').slice(-2).join('/')) })""")
             results["interactive"].append(timing["interactive"])
+            print(f"  run {run + 1}: interactive {timing['interactive']:.0f} ms", end="", flush=True)
             results["ready"].append(timing["ready"])
             notes["loaded before first paint"] = sorted(n for n in timing["before"] if not n.startswith(("thumbs/", "previews/")))
             # The tray full but for the last 21 picks: ordinary picks, then the limit.
@@ -310,17 +311,20 @@ def measure_chromium(site, runs):
             work, frame, _id = page.evaluate(UNPICK, last)
             results["limit unpick"].append(work)
             results["limit, to next frame"].append(frame)
+            print(f", picks {statistics.median(results['pick']):.1f} ms", end="", flush=True)
             for query in ("IMG_0000", "Album 07", "7.jpg"):
                 ms, shown = page.evaluate(SEARCH, query)
                 results["search"].append(ms)
                 notes[f"search {query!r}"] = shown
             page.evaluate("() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); }")
-            scroll = page.evaluate(SCROLL)
-            results["scroll, longest frame"].append(scroll["longest"])
-            results["scroll, p95 frame"].append(scroll["p95"])
-            results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
-            results["scroll, long frames"].append(scroll["loaf"])
-            notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
+            if run < scroll_runs:
+                scroll = page.evaluate(SCROLL)
+                results["scroll, longest frame"].append(scroll["longest"])
+                results["scroll, p95 frame"].append(scroll["p95"])
+                results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
+                results["scroll, long frames"].append(scroll["loaf"])
+                notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
+            print(", done", flush=True)
             context.close()
         browser.close()
     return results, notes
@@ -340,6 +344,8 @@ def shown(value, unit):
         return f"{value / 1000:,.0f} kB"
     if unit == "s":
         return f"{value:.2f} s"
+    if unit == "text":
+        return value
     if unit == "count":
         return f"{value:g}"
     return f"{value:.1f} ms"
@@ -349,6 +355,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--scroll-runs", type=int, default=None,
+                        help="how many of the runs also scroll top to bottom (default: all; 100,000 photos take minutes a run)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
 
@@ -356,14 +364,16 @@ def main():
     for count in sizes:
         library = make_library(count)
         site = WORK / f"site-{count}"
-        print(f"\n== {count:,} photos in {ALBUMS} albums", flush=True)
+        print(f"\n== {count:,} photos in {ALBUMS} albums (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)", flush=True)
         seconds = build(library, site)
         print(f"built in {seconds:.1f} s", flush=True)
         first, named = first_load_bytes(site)
         data = page_data(site)
         print(f"index.html {(site / 'index.html').stat().st_size / 1000:,.0f} kB, {len(data['chunks'])} chunks, "
               f"search index {(site / 'data' / (data['search'] + '.js')).stat().st_size / 1000:,.0f} kB", flush=True)
-        results, notes = measure_chromium(site, args.runs)
+        load = [os.getloadavg()[0]]
+        results, notes = measure_chromium(site, args.runs, args.runs if args.scroll_runs is None else args.scroll_runs)
+        load.append(os.getloadavg()[0])
         one, none, rewritten = rebuilds(library, site, max(3, args.runs // 2))
         figures = {
             "first load": first,
@@ -383,6 +393,7 @@ def main():
             "scroll, p95 frame": (median(results["scroll, p95 frame"]), "ms"),
             "scroll, long frames (main thread)": (median(results["scroll, long frames"]), "count"),
         }
+        reported["load average (1 min), before and after"] = (f"{load[0]:.1f} / {load[1]:.1f}", "text")
         table[count] = figures
         extra[count] = reported
         for name, value in figures.items():
