@@ -111,8 +111,12 @@ def manifest_documents(written, manifest):
                  camera="X", lens="Y", exposure="1/250", aperture="f/2.8", iso=200, focalLength="35 mm", description="café \U0001F4F7\n\x1b[31m",
                  exifWarning=True, warning="w", companions=[{"kind": "raw", "path": "a/b.CR3", "pathBytes": "YS9iLkNSMw==", "bytes": 9}])
     one = dict(manifest, photos=[photo])
+    # What FuzzManifest's inputs found (now Swift tests too): nesting that overflowed the
+    # reader's stack, and a number read as infinity and written back as `inf`.
+    infinite = json.dumps(dict(manifest, photos=[dict(photo, gps={"latitude": 1.5, "longitude": 2.5})])).replace("2.5}", "1e999}")
     return {"manifest.json": written, "indented.json": json.dumps(manifest, indent=2, ensure_ascii=False).encode(),
-            "one.json": json.dumps(one, ensure_ascii=True, sort_keys=True).encode()}
+            "one.json": json.dumps(one, ensure_ascii=True, sort_keys=True).encode(),
+            "deep.json": b'{"albums":' + b"[" * 50_000 + b"]" * 50_000 + b"}", "infinite.json": infinite.encode()}
 
 
 def main():

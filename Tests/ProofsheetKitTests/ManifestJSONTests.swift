@@ -72,4 +72,27 @@ struct ManifestJSONTests {
     func notAManifest(text: String) {
         #expect(ManifestJSON.decode(Array(text.utf8)) == nil)
     }
+
+    // Found by reading FuzzManifest's inputs: a damaged manifest opening 50,000 arrays
+    // overflowed the stack of the reader, which recursed once a level.
+    @Test("a damaged manifest nested thousands deep is refused, not a crash")
+    func nestedDeep() {
+        let deep = "{\"albums\":" + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "}"
+        #expect(throws: (any Error).self) { try ManifestJSON.read(Array(deep.utf8)) }
+        #expect(ManifestJSON.decode(Array(deep.utf8)) == nil)
+        #expect(ManifestJSON.settings(in: Array(deep.utf8)) == nil)
+    }
+
+    // Found by FuzzManifest's round trip: `1e999` read as infinity was written back as
+    // `inf`, which no JSON reader takes, so the next build refused its own site.
+    @Test("a number too big for a Double is refused, never written back as inf")
+    func infinite() throws {
+        let edited = Self.fixture.replacingOccurrences(of: "\"longitude\": 1e21", with: "\"longitude\": 1e999")
+        #expect(edited != Self.fixture)
+        #expect(throws: (any Error).self) { try ManifestJSON.read(Array(edited.utf8)) }
+        if let manifest = ManifestJSON.decode(Array(edited.utf8)) {
+            #expect(manifest.photos.allSatisfy { $0.gps.map { $0.latitude.isFinite && $0.longitude.isFinite } ?? true })
+            #expect(try ManifestJSON.read(try ManifestJSON.encode(manifest)) == manifest)
+        }
+    }
 }

@@ -245,6 +245,10 @@ struct JSONReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Objects and arrays open around the value being read. A manifest nests four deep; a
+    /// damaged one may open thousands, which must be refused before they exhaust the stack.
+    private var depth = 0
+    private static let maximumDepth = 64
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -271,6 +275,9 @@ struct JSONReader {
     /// Calls `body` for each key of an object, positioned at its value, which it must read.
     mutating func object(_ body: (inout JSONReader, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw Malformed() }
         if try peek() == UInt8(ascii: "}") {
             index += 1
             return
@@ -288,6 +295,9 @@ struct JSONReader {
 
     mutating func array<Element>(_ element: (inout JSONReader) throws -> Element) throws -> [Element] {
         try expect(UInt8(ascii: "["))
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw Malformed() }
         var elements: [Element] = []
         if try peek() == UInt8(ascii: "]") {
             index += 1
@@ -420,8 +430,9 @@ struct JSONReader {
         Int(try integer())
     }
 
+    /// A finite number: `1e999` reads as infinity, which JSON cannot write back.
     mutating func double() throws -> Double {
-        guard let value = Double(String(decoding: try numberText(), as: UTF8.self)) else { throw Malformed() }
+        guard let value = Double(String(decoding: try numberText(), as: UTF8.self)), value.isFinite else { throw Malformed() }
         return value
     }
 
