@@ -75,6 +75,37 @@ struct FaultTests {
     }
 
     @Test(
+        "a first build on a full disk fails with one line naming the folder; with room, the next build carries on",
+        .enabled(if: haveExecutable && CommandRunner.isRoot, "needs the proofsheet executable and root (mount)"))
+    func fullDiskFirstBuild() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", disk = root + "/disk"
+            try Self.bigLibrary(at: library, count: 6)
+            try FileSystem.createDirectory(disk)
+            try CommandRunner.system("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk])
+            defer { _ = try? CommandRunner.system("/bin/umount", [disk]) }
+            let site = disk + "/Site"
+            let arguments = [
+                "build", library, "--output", site, "--jobs", "2", "--preview-size", "1600", "--thumb-size", "400", "--quality", "100",
+                "--templates", templatesDirectory,
+            ]
+            let failed = try CommandRunner.run(arguments)
+            #expect(failed.status == 2)
+            #expect(
+                ["thumbs", "previews"].contains { failed.stderr == "error: \(site)/\($0): no space left on device\n" },
+                "\(failed.stderr)")
+            #expect(!FileSystem.exists(site + "/manifest.json"))
+
+            try CommandRunner.system("/bin/mount", ["-o", "remount,size=64m", disk])
+            let retried = try CommandRunner.run(arguments)
+            #expect(retried.status == 0, "\(retried.stderr)")
+            #expect(retried.stdout.contains("carried on after an interrupted first build"), "\(retried.stdout)")
+            #expect(try readManifest(site).photos.count == 6)
+            try AtomicBuildTests.expectWhole(site)
+        }
+    }
+
+    @Test(
         "a folder of the site the build may not write: exit status 2, one line, nothing of the old site changed",
         .enabled(if: haveExecutable && CommandRunner.canRunAsNobody, "needs the proofsheet executable, root and setpriv"))
     func unwritableFolder() async throws {
