@@ -13,6 +13,7 @@ var Grid = (Proofsheet.grid = (function () {
   var sections = []; // group index → { section, list } while any of it is drawn
   var positions = Object.create(null); // pick number by photo id
   var full = false;
+  var why = $("pick-why"); // why a box cannot be picked now, the description of each such box
   var scheduled = false;
 
   // Sizes come from the stylesheet: a probe album with one cell is laid out off screen.
@@ -117,19 +118,34 @@ var Grid = (Proofsheet.grid = (function () {
     if (!m || +m[2] < 1 || +m[2] > 12) return iso || "";
     return +m[3] + " " + MONTHS[+m[2] - 1] + " " + m[1] + ", " + +m[4] + ":" + m[5];
   }
-  // The pick state of one cell: checked, its number, and whether it can be picked.
+  // The pick state of one cell: checked, its number, and whether it can be picked. A box
+  // that cannot be picked stays in the Tab order (aria-disabled, not disabled), so a
+  // keyboard user can reach it and hear why (its description; a message when pressed). A
+  // picked box's description is its number ("pick 3"), read from a hidden span, so its
+  // name stays the file name.
   function paint(cell) {
     if (cell.placeholder) return;
     var number = positions[cell.id];
     cell.box.checked = !!number;
-    cell.box.disabled = full && !number;
+    if (full && !number) cell.box.setAttribute("aria-disabled", "true");
+    else cell.box.removeAttribute("aria-disabled");
     cell.li.classList.toggle("picked", !!number);
     if (number && !cell.badge) {
       cell.badge = el("span", "badge");
       cell.badge.setAttribute("aria-hidden", "true");
       cell.li.appendChild(cell.badge);
+      cell.number = el("span", "pick-number");
+      cell.number.setAttribute("aria-hidden", "true");
+      cell.li.appendChild(cell.number);
     }
-    if (cell.badge) cell.badge.textContent = number ? String(number) : "";
+    if (cell.badge) {
+      cell.number.id = "n-" + cell.id;
+      cell.badge.textContent = number ? String(number) : "";
+      cell.number.textContent = number ? "pick " + number : "";
+    }
+    var described = number ? "n-" + cell.id : full ? "pick-why" : "";
+    if (described) cell.box.setAttribute("aria-describedby", described);
+    else cell.box.removeAttribute("aria-describedby");
   }
 
   // What should be drawn now: for each group near the viewport, the range of its items.
@@ -253,6 +269,7 @@ var Grid = (Proofsheet.grid = (function () {
     });
     full = !Picks.canAdd();
     document.body.classList.toggle("limit-reached", full);
+    why.textContent = full ? Status.whyNot() : "";
     shown.forEach(paint);
   }
 
@@ -296,6 +313,13 @@ var Grid = (Proofsheet.grid = (function () {
   });
   Data.onChunk(schedule);
 
+  // A box that cannot be picked does not tick: it says why, where the viewer is looking.
+  main.addEventListener("click", function (event) {
+    var box = event.target;
+    if (!box || box.name !== "pick" || box.getAttribute("aria-disabled") !== "true") return;
+    event.preventDefault();
+    Status.refused();
+  });
   main.addEventListener("change", function (event) {
     var box = event.target;
     if (!box || box.name !== "pick" || !Data.byId[box.value]) return;

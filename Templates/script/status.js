@@ -65,11 +65,15 @@ var Status = (Proofsheet.status = (function () {
     flash: function (message) {
       this.say(message, "warn");
     },
-    // Why a new pick was refused.
-    refused: function () {
+    // Why nothing more can be picked now (the description of each box that cannot be
+    // picked), and the same said aloud when one is pressed.
+    whyNot: function () {
       var problems = Picks.problems();
-      if (problems.over || problems.missing.length) this.say("Not picked: " + problemText(problems), "warn");
-      else this.flash(Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.");
+      if (problems.over || problems.missing.length) return "Not picked: " + problemText(problems);
+      return Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.";
+    },
+    refused: function () {
+      this.say(this.whyNot(), "warn");
     },
     problemText: function () {
       return problemText(Picks.problems());

@@ -21,10 +21,13 @@ var Viewer = (Proofsheet.viewer = (function () {
     opener = from || null;
     place = Browse.indexOf(at);
     show(at);
-    if (!dialog.open) dialog.showModal();
-    // Space picks: on the checkbox natively, on the stage through the key handler.
-    if (pick.disabled) stage.focus();
-    else pick.focus();
+    if (!dialog.open) {
+      document.documentElement.classList.add("viewer-open");
+      dialog.showModal();
+    }
+    // Space picks: on the checkbox natively, on the stage through the key handler. At the
+    // limit the box still takes focus and says why it cannot be picked.
+    pick.focus();
     return true;
   }
   function show(at) {
@@ -70,9 +73,16 @@ var Viewer = (Proofsheet.viewer = (function () {
   function render() {
     if (!current) return;
     var at = Picks.position(current);
+    var blocked = at < 0 && !Picks.canAdd();
     pick.checked = at >= 0;
-    pick.disabled = at < 0 && !Picks.canAdd();
-    pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : pick.disabled ? "Limit reached" : "Pick";
+    if (blocked) {
+      pick.setAttribute("aria-disabled", "true");
+      pick.setAttribute("aria-describedby", "pick-why");
+    } else {
+      pick.removeAttribute("aria-disabled");
+      pick.removeAttribute("aria-describedby");
+    }
+    pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : blocked ? "Limit reached" : "Pick";
     badge.textContent = at >= 0 ? String(at + 1) : "";
     Notes.renderViewer(current);
   }
@@ -96,6 +106,11 @@ var Viewer = (Proofsheet.viewer = (function () {
     render();
   }
 
+  pick.addEventListener("click", function (event) {
+    if (pick.getAttribute("aria-disabled") !== "true") return;
+    event.preventDefault();
+    Status.refused();
+  });
   pick.addEventListener("change", function () {
     // The checkbox already flipped; make the selection agree, or put it back.
     if (pick.checked !== Picks.has(current)) togglePick();
@@ -123,6 +138,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     }
   });
   dialog.addEventListener("close", function () {
+    document.documentElement.classList.remove("viewer-open");
     current = null;
     if (position !== null) Grid.reveal(position);
     position = null;

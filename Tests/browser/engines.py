@@ -120,7 +120,7 @@ class DriverGallery:
         self.click(self.button(label))
 
     def enabled(self, element):
-        return self.engine.script("return !arguments[0].disabled", element)
+        return self.engine.script("return !arguments[0].disabled && arguments[0].getAttribute('aria-disabled') !== 'true'", element)
 
     def state(self):
         return self.engine.script(f"return ({STATE_JS})()")

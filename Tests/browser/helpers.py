@@ -124,7 +124,8 @@ STATE_JS = """() => {
     notice: text(document.getElementById('notice')),
     badges: Object.fromEntries(cells.filter(li => badge(li)).map(li => [name(li), badge(li)])),
     checked: cells.filter(li => li.querySelector('input').checked).map(name),
-    disabled: cells.filter(li => li.querySelector('input').disabled).map(name),
+    // Boxes that cannot be picked now: aria-disabled (they stay focusable), or disabled.
+    disabled: cells.filter(li => { const b = li.querySelector('input'); return b.disabled || b.getAttribute('aria-disabled') === 'true'; }).map(name),
     tray: Array.from(document.querySelectorAll('#tray-list .tray-name')).map(n => n.textContent),
     trayNumbers: Array.from(document.querySelectorAll('#tray-list .tray-order')).map(n => n.textContent),
     visible: cells.filter(li => li.offsetParent !== null).map(name),

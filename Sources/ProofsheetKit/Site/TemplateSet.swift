@@ -11,7 +11,7 @@ public struct TemplateSet: Sendable {
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
         "core", "data", "picks", "store", "notes", "grid", "status", "tray", "orderfile", "lists", "actions", "send",
-        "print", "browse", "viewer", "start",
+        "print", "browse", "viewer", "focus", "start",
     ].map { "script/\($0).js" }
     public static let fileNames = ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css"] + scriptFiles
 

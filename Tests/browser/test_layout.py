@@ -1,0 +1,249 @@
+"""Issue 12 in Chromium: the page with 30 picks as with 3, on phones (320–430 px) as on a
+desktop, and from the keyboard. The actions and the "limit reached" message stay in
+view; the docked tray keeps its buttons whole, shows picks legibly and never covers the
+focus or the page; the viewer's bar holds one line each; a skip link goes to the tray and
+back; boxes that cannot be picked stay focusable and say why; a picked box says its
+number; the page behind the viewer stays put; without JavaScript, nothing offers picking."""
+
+import os
+
+import pytest
+
+from helpers import Gallery
+
+A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
+DESKTOP = {"width": 1280, "height": 800}
+PHONES = [320, 390, 430]
+
+# Whether an element is wholly inside the window and on top at its centre (not cut, not covered).
+IN_VIEW = """el => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5
+    && top !== null && (top === el || el.contains(top));
+}"""
+
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+@pytest.fixture(scope="module")
+def thirty(make_site, demo, workdir):
+    """48 photos (the demo's, each twice, in six albums), limit 30."""
+    library = workdir / "library-48"
+    if not library.exists():
+        for album in sorted(p for p in demo.library.iterdir() if p.is_dir()):
+            for copy, prefix in ((library / album.name, ""), (library / f"{album.name} More", "More ")):
+                copy.mkdir(parents=True)
+                for photo in sorted(album.iterdir()):
+                    os.link(photo, copy / f"{prefix}{photo.name}")
+    return make_site(limit=30, library=library)
+
+
+def open_in(chromium, site, viewport, mobile=False):
+    context = chromium.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile, accept_downloads=True)
+    page = context.new_page()
+    return context, page, Gallery(page, site).open()
+
+
+def phone(width):
+    return {"width": width, "height": 844}
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, phone(390)], ids=["desktop", "phone"])
+def test_with_30_picks_the_actions_and_the_limit_message_are_in_view(chromium, thirty, viewport):
+    context, page, gallery = open_in(chromium, thirty, viewport, mobile=viewport["width"] < 700)
+    try:
+        names = [p["name"] for p in thirty.photos]
+        gallery.pick(*names[:30])
+        gallery.wait_status("30 of 30 picked — limit reached")
+        for label in ("Export order", "Export as text", "Copy list", "Clear", "Import…"):
+            assert gallery.button(label).evaluate(IN_VIEW), f"{label} is out of view with 30 picks"
+        # The 31st box is reachable; pressing it says why it cannot be picked, in view.
+        box = gallery.box(names[30])
+        box.focus()
+        page.keyboard.press("Space")
+        gallery.wait_notice("limit reached. Unpick one first")
+        assert page.locator("#notice").evaluate(IN_VIEW)
+        assert box.evaluate("b => document.activeElement === b && !b.checked")
+        assert box.evaluate(IN_VIEW)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", PHONES)
+def test_the_docked_tray_keeps_every_button_whole_and_shows_picks_legibly(chromium, demo, width):
+    context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
+    try:
+        gallery.pick(A, B, C)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        actions = page.locator("#tray .actions")
+        assert actions.evaluate("a => a.scrollWidth <= a.clientWidth")
+        for button in actions.locator("button").all():
+            assert button.evaluate(IN_VIEW), f"{button.text_content()} is cut or off screen at {width} px"
+        # Each pick on a line of its own, all three in view, names readable.
+        items = page.locator("#tray-list .tray-item")
+        assert items.count() == 3
+        for i in range(3):
+            assert items.nth(i).evaluate(IN_VIEW), f"pick {i + 1} is not in view at {width} px"
+            assert items.nth(i).locator(".tray-name").evaluate("n => n.clientWidth") >= 90
+        assert items.nth(0).locator(".tray-name").evaluate("n => n.scrollWidth <= n.clientWidth")  # IMG_0101.jpg whole
+        tray = page.locator("#tray").bounding_box()
+        assert tray["height"] < 0.45 * 844
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_tab_focus_never_hides_under_the_docked_tray(chromium, demo, width):
+    context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
+    try:
+        gallery.pick(A, B, C)
+        page.evaluate("() => { window.scrollTo(0, 0); document.activeElement.blur(); }")
+        under = []
+        for stop in range(60):
+            page.keyboard.press("Tab")
+            page.evaluate(TWO_FRAMES)
+            found = page.evaluate("""() => {
+              const f = document.activeElement, tray = document.getElementById('tray');
+              if (!f || f === document.body || tray.contains(f)) return null;
+              const r = f.getBoundingClientRect();
+              return r.bottom > tray.getBoundingClientRect().top + 0.5 ? (f.getAttribute('aria-label') || f.textContent || f.tagName) : null;
+            }""")
+            if found:
+                under.append((stop, found))
+        assert under == [], f"focus under the tray at {width} px: {under}"
+    finally:
+        context.close()
+
+
+def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromium, demo):
+    context, page, gallery = open_in(chromium, demo, phone(390), mobile=True)
+    try:
+        gallery.pick(A, B)
+        gallery.export()
+        gallery.wait_notice("Exported order.json")
+        # The room the page keeps follows the tray, which the message made taller.
+        page.wait_for_function("""() => {
+          const t = document.getElementById('tray').getBoundingClientRect().height;
+          return Math.abs(parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--tray-block')) - Math.ceil(t)) < 1;
+        }""")
+        gallery.scroll_to("bottom")
+        foot = page.locator(".foot p").bounding_box()
+        tray = page.locator("#tray").bounding_box()
+        assert foot["y"] + foot["height"] <= tray["y"] + 0.5
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390, 430])
+def test_the_viewer_bar_keeps_its_count_on_one_line_beside_limit_reached(chromium, demo, width):
+    context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
+    try:
+        gallery.pick(A, B, C)
+        gallery.view(D)
+        assert page.locator("#viewer-pick-label").text_content() == "Limit reached"
+        for selector in ("#viewer-count", "#viewer-pick-label", "#viewer-name"):
+            lines = page.locator(selector).evaluate("e => e.getClientRects().length")
+            height = page.locator(selector).evaluate("e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight || 20)")
+            assert lines == 1 and height < 1.5, f"{selector} wraps at {width} px"
+        assert page.locator("#viewer-count").evaluate(IN_VIEW)
+        assert page.locator("#viewer-close").evaluate(IN_VIEW)
+    finally:
+        context.close()
+
+
+# --- keyboard and screen readers -----------------------------------------------------------
+
+
+def description(page, selector):
+    """The accessible description Chromium computes for an element (its accessibility tree)."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})
+    cdp.detach()
+    value = tree["nodes"][0].get("description")
+    return value["value"] if value else ""
+
+
+def test_a_skip_link_goes_to_the_tray_and_another_back_to_the_photo(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    gallery.reload()  # the picks are kept; Tab starts from the top of the page
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "Skip to your picks"
+    assert page.locator("#skip-tray").evaluate(IN_VIEW)
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "tray"
+    page.keyboard.press("Tab")
+    back = page.locator("#skip-back")
+    assert page.evaluate("() => document.activeElement.id") == "skip-back" and back.evaluate(IN_VIEW)
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == f"Move {A} down"
+    # From the third pick's box to the tray and back to it.
+    gallery.box(C).focus()
+    page.locator("#skip-tray").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert gallery.box(C).evaluate("b => document.activeElement === b")
+
+
+def test_at_the_limit_boxes_stay_focusable_and_say_why_and_picked_boxes_say_their_number(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B, C)
+    d = f"#p-{demo.photo(D)['id']} input"
+    box = page.locator(d)
+    assert box.get_attribute("aria-disabled") == "true" and not box.evaluate("b => b.disabled")
+    assert description(page, d) == "3 of 3 picked — limit reached. Unpick one first."
+    assert description(page, f"#p-{demo.photo(C)['id']} input") == "pick 3"
+    assert description(page, f"#p-{demo.photo(A)['id']} input") == "pick 1"
+    # Tab reaches it: from the photo's own preview link, the next stop is its box.
+    page.locator(f"#p-{demo.photo(D)['id']} a.open").focus()
+    page.keyboard.press("Tab")
+    assert box.evaluate("b => document.activeElement === b")
+    page.keyboard.press("Space")
+    gallery.wait_notice("Unpick one first")
+    assert not box.is_checked()
+    gallery.unpick(A)
+    assert description(page, f"#p-{demo.photo(C)['id']} input") == "pick 2"
+    assert box.get_attribute("aria-disabled") is None and description(page, d) == ""
+
+
+def test_the_page_behind_the_open_viewer_does_not_scroll(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.view(D)
+    before = page.evaluate("() => window.scrollY")
+    page.mouse.move(640, 400)
+    page.mouse.wheel(0, 800)
+    page.evaluate(TWO_FRAMES)
+    assert page.evaluate("() => window.scrollY") == before
+    assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") == "hidden"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#viewer:not([open])", state="attached")
+    assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") != "hidden"
+
+
+def test_shift_tab_in_the_viewer_never_stops_on_the_dialog_itself(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.view(D)
+    stops = []
+    for _ in range(12):
+        page.keyboard.press("Shift+Tab")
+        stops.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+    assert "viewer" not in stops, stops  # (BODY: focus went out to the browser's own controls)
+    assert {"viewer-pick", "viewer-close", "viewer-prev", "viewer-next"} <= set(stops)
+
+
+def test_without_javascript_nothing_offers_picking(chromium, demo):
+    context = chromium.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(demo.url)
+        assert page.locator(".noscript-note").is_visible()
+        summary = page.locator(".summary").inner_text()
+        assert "Pick" not in summary and "·" not in summary.rstrip(" ·").split("albums")[-1], summary
+        assert page.locator("#skip-tray").is_hidden()
+    finally:
+        context.close()
