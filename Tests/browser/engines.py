@@ -17,6 +17,7 @@ WAIT = 30  # seconds for anything the page does in response to an action
 
 # WebDriver key code points (the same in Selenium and Marionette).
 ARROW_RIGHT, SPACE, ESCAPE = "\ue014", "\ue00d", "\ue00c"
+TAB = "\ue004"
 
 # The page says it is ready (data-ready) when its script has run; a browser paints the
 # first frame after that. Until it has, content-visibility:auto content (the grid) is not

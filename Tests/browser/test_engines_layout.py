@@ -1,0 +1,91 @@
+"""Issue 12's phone layout in Firefox (Chromium: test_layout.py): at 320, 390 and 430 px
+the docked tray keeps every action whole and the picks legible, Tab focus never lands
+under it, and the viewer's count stays on one line beside "Limit reached".
+
+WebKit is not here: WebKitGTK's MiniBrowser will not make its window narrower than its
+toolbar (447 px of page), so phone widths cannot be reached by resizing it."""
+
+import pytest
+
+from engines import TAB, DriverGallery, until
+
+A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
+ENGINES = ["firefox"]
+WIDTHS = [320, 390, 430]
+
+# Whether an element is wholly inside the window and on top at its centre (not cut, not covered).
+IN_VIEW = """
+const el = arguments[0], r = el.getBoundingClientRect();
+const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5
+  && top !== null && (top === el || el.contains(top));
+"""
+
+UNDER_TRAY = """
+const f = document.activeElement, tray = document.getElementById('tray');
+if (!f || f === document.body || tray.contains(f)) return null;
+const r = f.getBoundingClientRect();
+return r.bottom > tray.getBoundingClientRect().top + 0.5 ? (f.getAttribute('aria-label') || f.textContent || f.tagName) : null;
+"""
+
+AFTER_TWO_FRAMES = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+"""
+
+
+@pytest.fixture(params=[(e, w) for e in ENGINES for w in WIDTHS], ids=[f"{e}-{w}" for e in ENGINES for w in WIDTHS])
+def phone(request, demo):
+    name, width = request.param
+    engine = request.getfixturevalue(f"{name}_engine")
+    engine.viewport(width, 844)
+    try:
+        yield DriverGallery(engine, demo).open(), width
+    finally:
+        engine.viewport(1280, 900)
+
+
+def test_the_docked_tray_keeps_its_actions_whole_and_its_picks_legible(phone):
+    gallery, width = phone
+    gallery.pick(A, B, C)
+    gallery.wait_state(lambda s: s["tray"] == [A, B, C], "three picks in the tray")
+    script = gallery.engine.script
+    assert script("return document.documentElement.scrollWidth") <= width
+    assert script("const a = document.querySelector('#tray .actions'); return a.scrollWidth <= a.clientWidth")
+    for button in script("return Array.from(document.querySelectorAll('#tray .actions button')).filter(b => b.getClientRects().length > 0)"):
+        assert script(IN_VIEW, button), f"{script('return arguments[0].textContent', button)} is cut or off screen at {width} px"
+    items = script("return Array.from(document.querySelectorAll('#tray-list .tray-item'))")
+    assert len(items) == 3
+    for item in items:
+        assert script(IN_VIEW, item)
+        assert script("return arguments[0].querySelector('.tray-name').clientWidth", item) >= 90
+
+
+def test_tab_focus_never_lands_under_the_docked_tray(phone):
+    gallery, width = phone
+    gallery.pick(A, B, C)
+    gallery.reload()  # picks kept, focus from the top
+    under = []
+    for stop in range(50):
+        gallery.engine.keys(TAB)
+        gallery.engine.async_script(AFTER_TWO_FRAMES)
+        found = gallery.engine.script(UNDER_TRAY)
+        if found:
+            under.append((stop, found))
+    assert under == [], f"focus under the tray at {width} px: {under}"
+
+
+def test_the_viewer_count_stays_on_one_line_beside_limit_reached(phone):
+    gallery, width = phone
+    gallery.pick(A, B, C)
+    gallery.view(D)
+    script = gallery.engine.script
+    until(lambda: gallery.text("viewer-pick-label") == "Limit reached", "the viewer does not say the limit is reached")
+    for element_id in ("viewer-count", "viewer-pick-label", "viewer-name"):
+        lines = script(
+            "const e = document.getElementById(arguments[0]);"
+            "return [e.getClientRects().length, e.getBoundingClientRect().height / (parseFloat(getComputedStyle(e).lineHeight) || 20)]",
+            element_id,
+        )
+        assert lines[0] == 1 and lines[1] < 1.5, f"{element_id} wraps at {width} px: {lines}"
+    assert script(IN_VIEW, script("return document.getElementById('viewer-count')"))
