@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Makes docs/screenshot.png for the README: the demo gallery with three picks (badges,
-tray, status), 1280 px wide, in headless Chromium. Also, with --all, dark-mode and
-phone-width shots in /tmp for a look.
+"""Makes the README's screenshots in headless Chromium: docs/screenshot.png, the demo
+gallery with three picks (badges, tray, status), 1280 px wide; docs/phone.png and
+docs/phone-dark.png, the same at 390 × 844 (the tray docked). Also, with --all, more
+shots in /tmp for a look.
 
 Run: .venv/bin/python Tests/browser/screenshot.py   (PROOFSHEET_BIN picks the binary)
 """
@@ -46,6 +47,11 @@ def main():
             target.parent.mkdir(exist_ok=True)
             shoot(browser, url, target)
             print(f"{target} ({target.stat().st_size // 1024} KB)")
+            # The phone layout (390 × 844, as the README shows it), light and dark.
+            for name, scheme in (("phone.png", "light"), ("phone-dark.png", "dark")):
+                phone = helpers.REPO / "docs" / name
+                shoot(browser, url, phone, width=390, height=844, scheme=scheme, mobile=True)
+                print(f"{phone} ({phone.stat().st_size // 1024} KB)")
             if "--all" in sys.argv:
                 shoot(browser, url, "/tmp/proofsheet-dark.png", scheme="dark")
                 shoot(browser, url, "/tmp/proofsheet-phone.png", width=390, height=844, scale=2, mobile=True)
