@@ -65,6 +65,12 @@ struct HostileHeaderTests {
         gif += [0x2C, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 2, 0x44, 0x01, 0, 0x3B]
         var os2: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 12)
         os2 += [12, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 1, 0, 24, 0] + [UInt8](repeating: 0, count: 16)
+        // 78 bytes declaring 3 × 15,073,282 24-bit pixels, uncompressed: 180 MB of rows that
+        // are not there (found by FuzzImageHeader: libgd took 600 MB and seconds to say so).
+        func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        var short: [UInt8] = Array("BM".utf8) + le32(78) + [0, 0, 0, 0] + le32(54)
+        short += le32(40) + le32(3) + le32(15_073_282) + [1, 0, 24, 0] + le32(0) + [UInt8](repeating: 0, count: 20)
+        short += [UInt8](repeating: 0x7F, count: 24)
         var webp: [UInt8] = Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
         webp += [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]  // 16384 × 16384
         return [
@@ -77,6 +83,7 @@ struct HostileHeaderTests {
             ("bomb.jpg", ThumbnailerTests.jpegBomb(width: 0xFFFF, height: 0xFFFF), "65535×65535"),
             ("bomb.gif", gif, "65535×65535"),
             ("os2.bmp", os2, "65535×65535"),
+            ("short.bmp", short, "truncated"),
             ("bomb.webp", webp, "16384×16384"),
             ("scans.jpg", try manyScans(2000), "scans"),
         ]
