@@ -222,9 +222,14 @@ struct FaultTests {
             #expect(FileSystem.kind(of: site + "/" + ".proofsheet-site") == .file)
 
             let recorder = RecordingConsole()
-            let status = await CLI.run(arguments: ["build", library, "--output", site, "--templates", templatesDirectory], console: recorder.console)
+            let status = await CLI.run(
+                arguments: ["build", library, "--output", site, "--quality", "70", "--templates", templatesDirectory], console: recorder.console)
             #expect(status == 0, "\(recorder.err)")
             #expect(recorder.out.contains("carried on after an interrupted first build"))
+            // Still a first build: the option given applies, and no setting is said to have
+            // changed (the interrupted build stored none).
+            #expect(!recorder.out.contains("quality"), "\(recorder.out)")
+            #expect(try readManifest(site).options.quality == 70)
             #expect(try readManifest(site).photos.count == 12)
             try AtomicBuildTests.expectWhole(site)
             // Another library is not built into it by accident, even before it was complete.

@@ -48,7 +48,9 @@ public struct SiteBuilder: Sendable {
                     options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
             }
             let previous = site.previous?.manifest
-            var stored = previous?.options ?? site.markerSettings
+            // An interrupted first build stored no settings: this build is still the first
+            // (the options given apply, nothing is reported as changed).
+            var stored = previous?.options
             // A version 1 site kept no settings but its title.
             if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
             let (settings, changes) = options.settings(replacing: stored)
@@ -196,8 +198,6 @@ public struct SiteBuilder: Sendable {
         /// Written first by every build (absent in sites of older versions).
         var marker: SiteMarker?
 
-        /// An interrupted first build has no manifest; its settings are the defaults.
-        var markerSettings: SiteSettings? { marker == nil ? nil : SiteSettings() }
     }
 
     /// What the output folder holds before the build: the bytes of its manifest (read once:
@@ -206,11 +206,11 @@ public struct SiteBuilder: Sendable {
         var manifest: [UInt8]?
         var marker: SiteMarker?
 
-        /// The settings stored in the manifest (read without reading its photos), or the
-        /// defaults of an interrupted first build.
+        /// The settings stored in the manifest (read without reading its photos); none after
+        /// an interrupted first build, which is carried on as a first build.
         var storedSettings: SiteSettings? {
-            if let manifest, let settings = ManifestJSON.settings(in: manifest) { return settings }
-            return marker == nil ? nil : SiteSettings()
+            guard let manifest else { return nil }
+            return ManifestJSON.settings(in: manifest)
         }
     }
 
