@@ -26,46 +26,21 @@ enum CommandRunner {
     }
 
     static func run(_ arguments: [String], asNobody: Bool = false, directory: String? = nil) throws -> Run {
-        let process = Process()
-        if asNobody {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable!] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable!)
-            process.arguments = arguments
-        }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both to the end before waiting, so a full pipe cannot stall the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), output: Array(outData) + Array(errData))
+        let child = asNobody
+            ? try ChildProcess.run(
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", executable!] + arguments, in: directory)
+            : try ChildProcess.run(executable!, arguments, in: directory)
+        return Run(status: child.status, stdout: child.out, stderr: child.err, output: child.stdout + child.stderr)
     }
 
     /// Runs a system command (mount, chown…), throwing when it fails.
     @discardableResult
     static func system(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw ProofsheetError(tool, "\(arguments.joined(separator: " ")) failed: \(text)")
+        let child = try ChildProcess.run(tool, arguments)
+        guard child.status == 0 else {
+            throw ProofsheetError(tool, "\(arguments.joined(separator: " ")) failed: \(child.out)\(child.err)")
         }
-        return text
+        return child.out + child.err
     }
 
     /// Makes a tree readable (and folders enterable) by everyone, for a build as `nobody`.

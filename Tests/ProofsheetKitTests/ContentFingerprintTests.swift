@@ -6,15 +6,8 @@ import Testing
 struct ContentFingerprintTests {
     /// What xxHash's own command-line tool says of a file: an independent reference.
     static func xxhsum(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xxhsum")
-        process.arguments = ["-H2", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        let output = try ChildProcess.run("/usr/bin/xxhsum", ["-H2", path]).out
+        return output.split(separator: " ").first.map(String.init) ?? ""
     }
 
     @Test("matches xxhsum -H2, in memory and read in blocks", arguments: [0, 1, 16, 240, 241, 1 << 20, (1 << 20) + 1, 5_000_003])

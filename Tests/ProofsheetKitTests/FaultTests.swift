@@ -33,17 +33,29 @@ struct FaultTests {
         }
     }
 
+    /// Six big photos in a library and a 2 MB disk (a tmpfs, mounted for `body` and
+    /// unmounted after) to build them onto, at `disk/Site`.
+    static func withSmallDisk(_ body: (_ library: String, _ disk: String, _ site: String) async throws -> Void) async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", disk = root + "/disk"
+            try bigLibrary(at: library, count: 6)
+            try FileSystem.createDirectory(disk)
+            try CommandRunner.system("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk])
+            defer { _ = try? CommandRunner.system("/bin/umount", [disk]) }
+            try await body(library, disk, disk + "/Site")
+        }
+    }
+
+    /// The fault fixed: the small disk grows to 64 MB.
+    static func makeRoom(on disk: String) throws {
+        try CommandRunner.system("/bin/mount", ["-o", "remount,size=64m", disk])
+    }
+
     @Test(
         "a full disk fails the build with exit status 2 and one line naming the folder; the site stays exactly as it was",
         .enabled(if: haveExecutable && CommandRunner.isRoot, "needs the proofsheet executable and root (mount)"))
     func fullDisk() async throws {
-        try await withTemporaryDirectory { root in
-            let library = root + "/Library", disk = root + "/disk"
-            try Self.bigLibrary(at: library, count: 6)
-            try FileSystem.createDirectory(disk)
-            try CommandRunner.system("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk])
-            defer { _ = try? CommandRunner.system("/bin/umount", [disk]) }
-            let site = disk + "/Site"
+        try await Self.withSmallDisk { library, disk, site in
             let arguments = ["build", library, "--output", site, "--jobs", "2", "--templates", templatesDirectory]
 
             // Small previews fit; the gallery is published.
@@ -65,7 +77,7 @@ struct FaultTests {
             #expect(FileSystem.contents(of: site + "/previews").count == 6)
 
             // With room again, the next build completes.
-            try CommandRunner.system("/bin/mount", ["-o", "remount,size=64m", disk])
+            try Self.makeRoom(on: disk)
             let retried = try CommandRunner.run(arguments + ["--preview-size", "1600", "--thumb-size", "400", "--quality", "100"])
             #expect(retried.status == 0, "\(retried.stderr)")
             let manifest = try readManifest(site)
@@ -78,13 +90,7 @@ struct FaultTests {
         "a first build on a full disk fails with one line naming the folder; with room, the next build carries on",
         .enabled(if: haveExecutable && CommandRunner.isRoot, "needs the proofsheet executable and root (mount)"))
     func fullDiskFirstBuild() async throws {
-        try await withTemporaryDirectory { root in
-            let library = root + "/Library", disk = root + "/disk"
-            try Self.bigLibrary(at: library, count: 6)
-            try FileSystem.createDirectory(disk)
-            try CommandRunner.system("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk])
-            defer { _ = try? CommandRunner.system("/bin/umount", [disk]) }
-            let site = disk + "/Site"
+        try await Self.withSmallDisk { library, disk, site in
             let arguments = [
                 "build", library, "--output", site, "--jobs", "2", "--preview-size", "1600", "--thumb-size", "400", "--quality", "100",
                 "--templates", templatesDirectory,
@@ -96,7 +102,7 @@ struct FaultTests {
                 "\(failed.stderr)")
             #expect(!FileSystem.exists(site + "/manifest.json"))
 
-            try CommandRunner.system("/bin/mount", ["-o", "remount,size=64m", disk])
+            try Self.makeRoom(on: disk)
             let retried = try CommandRunner.run(arguments)
             #expect(retried.status == 0, "\(retried.stderr)")
             #expect(retried.stdout.contains("carried on after an interrupted first build"), "\(retried.stdout)")

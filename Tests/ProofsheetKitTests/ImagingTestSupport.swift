@@ -14,24 +14,11 @@ enum Tool {
     /// given, and returns its standard output; throws with its standard error when it fails.
     @discardableResult
     static func run(_ arguments: [String], in directory: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both to the end before waiting, so that a full pipe cannot block the tool.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): "
-                + String(decoding: err, as: UTF8.self).prefix(500))
+        let child = try ChildProcess.run("/usr/bin/env", arguments, in: directory)
+        guard child.status == 0 else {
+            throw Failure(description: "\(arguments.joined(separator: " ")) failed (\(child.status)): " + child.err.prefix(500))
         }
-        return String(decoding: out, as: UTF8.self)
+        return child.out
     }
 }
 

@@ -43,26 +43,15 @@ enum KilledBinary {
     }
 
     static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String]) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
+        var env = environment
         // A sanitized binary accepts a preload only when told to.
-        env["ASAN_OPTIONS"] = (env["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "verify_asan_link_order=0"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return Result(status: -1, killed: false, out: "", err: "\(error)") }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+        env["ASAN_OPTIONS"] = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "verify_asan_link_order=0"
+        do {
+            let child = try ChildProcess.run(executable, arguments, in: directory, environment: env)
+            return Result(status: child.status, killed: child.signalled && child.status == SIGKILL, out: child.out, err: child.err)
+        } catch {
+            return Result(status: -1, killed: false, out: "", err: "\(error)")
+        }
     }
 
     /// `proofsheet collect …` in `directory`; killed at the `killAt`th file operation.
