@@ -75,6 +75,19 @@ def demo(binary, workdir):
 
 
 @pytest.fixture(scope="session")
+def thirty(make_site, demo, workdir):
+    """48 photos (the demo's, each twice, in six albums), limit 30."""
+    library = workdir / "library-48"
+    if not library.exists():
+        for album in sorted(p for p in demo.library.iterdir() if p.is_dir()):
+            for copy, prefix in ((library / album.name, ""), (library / f"{album.name} More", "More ")):
+                copy.mkdir(parents=True)
+                for photo in sorted(album.iterdir()):
+                    os.link(photo, copy / f"{prefix}{photo.name}")
+    return make_site(limit=30, library=library)
+
+
+@pytest.fixture(scope="session")
 def make_site(binary, workdir, demo):
     """Builds (once per argument set) a site from the demo library or a given one."""
     cache = {}
@@ -223,6 +236,14 @@ def webkit(xvfb_display):
 @pytest.fixture
 def webkit_engine(webkit):
     return engines.WebKitEngine(webkit)
+
+
+@pytest.fixture
+def webkit_phone_engine(webkit, http_server):
+    """WebKit with the page in a phone-sized frame (engines.FramedWebKitEngine)."""
+    engine = engines.FramedWebKitEngine(webkit, http_server)
+    yield engine
+    engine.leave()
 
 
 # --- a local HTTP server for the sites ----------------------------------------------------

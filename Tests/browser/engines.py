@@ -240,6 +240,63 @@ class WebKitEngine:
             return None
 
 
+# WebKitGTK's MiniBrowser will not make its window narrower than its toolbar (447 px of
+# page), so phone widths are reached the way a phone-sized viewport is: the page is loaded
+# in an <iframe> of that size, in a wrapper page of the same origin (the local HTTP server),
+# and the driver works inside the frame. There the page's media queries, vh units,
+# innerWidth/innerHeight, scrolling, hit-testing and focus are the frame's; its storage and
+# scripts are its own.
+PHONE_FRAME = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>phone frame</title>
+<style>html, body {{ margin: 0; background: #777; }} iframe {{ display: block; border: 0; width: {width}px; height: {height}px; }}</style>
+</head><body><iframe id="phone" title="the page at {width}×{height}" src="{src}"></iframe></body></html>
+"""
+
+
+class FramedWebKitEngine(WebKitEngine):
+    """WebKit with the page in a phone-sized frame (see PHONE_FRAME); `viewport` sets its size."""
+
+    name = "webkit"
+
+    def __init__(self, driver, server):
+        super().__init__(driver)
+        self.server = server
+        self.size = (390, 844)
+
+    def viewport(self, width, height):
+        self.size = (width, height)
+        # The wrapper and its frame whole inside the window.
+        self.driver.set_window_size(max(width + 100, 800), height + 150)
+
+    def get(self, url):
+        if url.startswith("file:"):  # the same file, from the server, so that the frame is same-origin
+            from urllib.parse import unquote, urlsplit
+
+            url = self.server.url(Path(unquote(urlsplit(url).path)))
+        width, height = self.size
+        wrapper = self.server.root / f"phone-frame-{width}x{height}.html"
+        wrapper.write_text(PHONE_FRAME.format(width=width, height=height, src=url.replace("&", "&amp;").replace('"', "&quot;")))
+        self.driver.switch_to.default_content()
+        self.driver.get(self.server.url(wrapper))
+        self._enter()
+
+    def refresh(self):
+        self.driver.switch_to.default_content()
+        self.driver.refresh()
+        self._enter()
+
+    def _enter(self):
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.frame(self.driver.find_element(By.ID, "phone"))
+        size = self.script("return [innerWidth, innerHeight]")
+        assert size == list(self.size), f"the frame's viewport is {size}, wanted {list(self.size)}"
+
+    def leave(self):
+        self.driver.switch_to.default_content()
+        self.driver.set_window_size(1280, 900)
+
+
 # --- Firefox: Marionette ------------------------------------------------------------------
 
 # In chrome context: every HTTP(S) request the browser makes, page or not, is recorded.
@@ -358,8 +415,11 @@ class FirefoxEngine:
         )
         chrome_height = self.chrome("return window.outerHeight - gBrowser.selectedBrowser.clientHeight")
         self.m.set_window_rect(width=window_width, height=height + chrome_height)
-        size = self.script("return [innerWidth, innerHeight]")
-        assert size == [width, height], f"viewport is {size}, wanted {[width, height]}"
+        # The content process learns its new size over IPC, after set_window_rect returns:
+        # read at once, innerWidth was now and then still the old one (a flake under load).
+        sizes = []
+        until(lambda: sizes.append(self.script("return [innerWidth, innerHeight]")) or sizes[-1] == [width, height],
+              f"the viewport did not become {[width, height]} (last {sizes[-1:]})")
 
 
 def firefox_prefs(downloads, proxy_port):

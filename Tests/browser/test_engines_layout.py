@@ -1,16 +1,21 @@
-"""Issue 12's phone layout in Firefox (Chromium: test_layout.py): at 320, 390 and 430 px
-the docked tray keeps every action whole and the picks legible, Tab focus never lands
-under it, and the viewer's count stays on one line beside "Limit reached".
+"""Issue 12's phone layout in Firefox and WebKit (Chromium: test_layout.py): at 320, 390
+and 430 px the docked tray keeps every action whole and the picks legible, Tab focus never
+lands under it, the viewer's count stays on one line beside "Limit reached", and with 30
+picks the actions and the limit message are in view.
 
-WebKit is not here: WebKitGTK's MiniBrowser will not make its window narrower than its
-toolbar (447 px of page), so phone widths cannot be reached by resizing it."""
+Firefox's headless window is resized (the browser element constrained under 500 px).
+WebKitGTK's MiniBrowser will not make its window narrower than its toolbar (447 px of
+page), so in WebKit the page is loaded over HTTP in a phone-sized <iframe> of a same-origin
+wrapper page and driven inside it (engines.FramedWebKitEngine): its media queries, vh,
+innerWidth/innerHeight, scrolling and focus are the frame's."""
 
 import pytest
 
-from engines import TAB, DriverGallery, until
+from engines import INTO_VIEW, SPACE, TAB, DriverGallery, until
 
 A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
-ENGINES = ["firefox"]
+ENGINES = ["firefox", "webkit"]
+FIXTURES = {"firefox": "firefox_engine", "webkit": "webkit_phone_engine"}
 WIDTHS = [320, 390, 430]
 
 # Whether an element is wholly inside the window and on top at its centre (not cut, not covered).
@@ -37,12 +42,15 @@ requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
 @pytest.fixture(params=[(e, w) for e in ENGINES for w in WIDTHS], ids=[f"{e}-{w}" for e in ENGINES for w in WIDTHS])
 def phone(request, demo):
     name, width = request.param
-    engine = request.getfixturevalue(f"{name}_engine")
+    yield phone_page(request, name, width, demo), width
+
+
+def phone_page(request, name, width, site):
+    engine = request.getfixturevalue(FIXTURES[name])
     engine.viewport(width, 844)
-    try:
-        yield DriverGallery(engine, demo).open(), width
-    finally:
-        engine.viewport(1280, 900)
+    if name == "firefox":
+        request.addfinalizer(lambda: engine.viewport(1280, 900))
+    return DriverGallery(engine, site).open()
 
 
 def test_the_docked_tray_keeps_its_actions_whole_and_its_picks_legible(phone):
@@ -89,3 +97,23 @@ def test_the_viewer_count_stays_on_one_line_beside_limit_reached(phone):
         )
         assert lines[0] == 1 and lines[1] < 1.5, f"{element_id} wraps at {width} px: {lines}"
     assert script(IN_VIEW, script("return document.getElementById('viewer-count')"))
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(request, thirty, name):
+    gallery = phone_page(request, name, 390, thirty)
+    names = [p["name"] for p in thirty.photos]
+    gallery.pick(*names[:30])
+    gallery.wait_state(lambda s: s["status"] == "30 of 30 picked — limit reached", "30 picks")
+    script = gallery.engine.script
+    for label in ("Export order", "Export as text", "Copy list…", "Print…", "Clear", "Import…"):
+        assert script(IN_VIEW, gallery.button(label)), f"{label} is out of view with 30 picks"
+    # The 31st box is reachable from the keyboard; Space on it says why, in view.
+    box = gallery.box(names[30])
+    assert gallery.engine.async_script(INTO_VIEW, box)
+    script("arguments[0].focus()", box)
+    gallery.engine.keys(SPACE)
+    gallery.wait_notice("limit reached. Unpick one first")
+    assert script(IN_VIEW, script("return document.getElementById('notice')"))
+    assert script("return document.activeElement === arguments[0] && !arguments[0].checked", box)
+    assert script(IN_VIEW, box), "the 31st box is under the docked tray"

@@ -5,8 +5,6 @@ focus or the page; the viewer's bar holds one line each; a skip link goes to the
 back; boxes that cannot be picked stay focusable and say why; a picked box says its
 number; the page behind the viewer stays put; without JavaScript, nothing offers picking."""
 
-import os
-
 import pytest
 
 from helpers import Gallery
@@ -24,19 +22,6 @@ IN_VIEW = """el => {
 }"""
 
 TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
-
-@pytest.fixture(scope="module")
-def thirty(make_site, demo, workdir):
-    """48 photos (the demo's, each twice, in six albums), limit 30."""
-    library = workdir / "library-48"
-    if not library.exists():
-        for album in sorted(p for p in demo.library.iterdir() if p.is_dir()):
-            for copy, prefix in ((library / album.name, ""), (library / f"{album.name} More", "More ")):
-                copy.mkdir(parents=True)
-                for photo in sorted(album.iterdir()):
-                    os.link(photo, copy / f"{prefix}{photo.name}")
-    return make_site(limit=30, library=library)
 
 
 def open_in(chromium, site, viewport, mobile=False):
