@@ -1,0 +1,98 @@
+"""Issue 12's search by camera and by date, in Chromium, WebKit and Firefox, on a library
+the test makes: eight of the demo's JPEGs in two albums, each given a capture date and a
+camera with exiftool, so that every query below matches photos in both albums and not
+all of them. What each query must find is worked out from the manifest the build wrote
+(which is checked to hold what exiftool wrote)."""
+
+import shutil
+import subprocess
+
+import pytest
+
+import helpers
+from engines import DriverGallery, until
+
+# (album, file, capture date, make, model); make None: no camera at all.
+PHOTOS = [
+    ("Family", "f1.jpg", "2025:12:24 18:00:00", "NIKON CORPORATION", "NIKON Z 6_2"),
+    ("Family", "f2.jpg", "2025:12:25 09:30:00", "Canon", "Canon EOS R6"),
+    ("Family", "f3.jpg", "2025:12:24 20:15:00", "Canon", "Canon EOS R6"),
+    ("Family", "f4.jpg", "2025:12:26 11:00:00", "NIKON CORPORATION", "NIKON Z 6_2"),
+    ("Friends", "g1.jpg", "2025:12:25 22:00:00", "NIKON CORPORATION", "NIKON Z 6_2"),
+    ("Friends", "g2.jpg", "2025:12:24 13:45:00", "FUJIFILM", "X-T5"),
+    ("Friends", "g3.jpg", "2025:12:30 23:59:00", "Canon", "Canon EOS R6"),
+    ("Friends", "g4.jpg", "2025:12:25 08:00:00", None, None),
+]
+
+
+def camera_has(word):
+    return lambda p: word in (p.get("camera") or "").lower()
+
+
+def day_is(day):
+    return lambda p: (p.get("date") or "").startswith(day)
+
+
+# A query and what a photo of the manifest must have to be found by it.
+QUERIES = [
+    ("nikon", camera_has("nikon")),
+    ("Canon EOS", camera_has("canon eos")),
+    ("2025-12-24", day_is("2025-12-24")),
+    ("25 dec", day_is("2025-12-25")),
+    ("wednesday", day_is("2025-12-24")),  # 24 December 2025 was a Wednesday
+    # No photo holds the whole phrase: each word is in one of its fields.
+    ("nikon 2025-12-25", lambda p: camera_has("nikon")(p) and day_is("2025-12-25")(p)),
+]
+
+
+@pytest.fixture(scope="module")
+def christmas(binary, demo, workdir):
+    from conftest import Site
+
+    root = workdir / "search-library"
+    site = workdir / "search-site"
+    if not (site / "index.html").exists():
+        sources = sorted(demo.library.glob("*/IMG_*.jpg"))
+        for (album, name, date, make, model), source in zip(PHOTOS, sources):
+            (root / album).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, root / album / name)
+            tags = [f"-DateTimeOriginal={date}", f"-CreateDate={date}"]
+            tags += [f"-Make={make}", f"-Model={model}"] if make else ["-Make=", "-Model="]
+            subprocess.run(["exiftool", "-q", "-overwrite_original", *tags, str(root / album / name)], check=True)
+        helpers.build_site(binary, root, site, limit=3)
+    made = Site(site, root)
+    # The manifest holds what exiftool wrote (or the queries below would test nothing).
+    for album, name, date, make, model in PHOTOS:
+        photo = made.photo(name)
+        assert photo["album"] == album and photo["date"] == date.replace(":", "-", 2).replace(" ", "T")
+        assert (photo.get("camera") is None) == (make is None) and (model is None or model in photo["camera"])
+    return made
+
+
+def expected(site, predicate):
+    found = [p["name"] for p in site.photos if predicate(p)]
+    albums = {site.photo(n)["album"] for n in found}
+    assert 0 < len(found) < len(site.photos) and (len(albums) == 2 or len(found) == 1)
+    return found
+
+
+@pytest.mark.parametrize("query,predicate", QUERIES, ids=[q for q, _ in QUERIES])
+def test_search_by_camera_and_by_date_in_chromium(page, christmas, query, predicate):
+    gallery = helpers.Gallery(page, christmas).open()
+    want = expected(christmas, predicate)
+    page.get_by_label("Search", exact=True).fill(query)
+    page.wait_for_function(f"want => JSON.stringify(({helpers.STATE_JS})().visible) === JSON.stringify(want)", arg=want)
+    assert gallery.state()["visible"] == want
+    assert page.locator("#shown").text_content() == f"Showing {len(want)} of {len(christmas.photos)} photos."
+
+
+@pytest.mark.parametrize("engine_name", ["webkit", "firefox"])
+def test_search_by_camera_and_by_date_in_webkit_and_firefox(request, christmas, engine_name):
+    gallery = DriverGallery(request.getfixturevalue(f"{engine_name}_engine"), christmas).open()
+    field = gallery.engine.script("return document.getElementById('search')")
+    for query, predicate in QUERIES:
+        want = expected(christmas, predicate)
+        gallery.engine.script("arguments[0].value = ''", field)
+        field.send_keys(query)
+        until(lambda: gallery.state()["visible"] == want, f"{query!r} did not find {want} (shows {gallery.state()['visible']})")
+        assert gallery.text("shown") == f"Showing {len(want)} of {len(christmas.photos)} photos."
