@@ -35,11 +35,17 @@ var Grid = (Proofsheet.grid = (function () {
       return track && track !== "none";
     }).length;
     var gap = parseFloat(style.rowGap) || 0;
+    var columnGap = parseFloat(style.columnGap) || 0;
+    var width = list.getBoundingClientRect().width;
     var header = heading.getBoundingClientRect().height; // its margins are 0 in the grid (CSS)
     var height = Math.ceil(cell.li.getBoundingClientRect().height);
     var after = parseFloat(window.getComputedStyle(section).paddingBottom) || 0;
     root.removeChild(probe);
-    return { columns: Math.max(1, columns), gap: gap, header: Math.ceil(header), row: height, after: after, width: root.clientWidth };
+    columns = Math.max(1, columns);
+    // Every cell is placed by the script (CSS): the columns' width and step as the
+    // stylesheet's grid would lay them out.
+    var cell = (width - (columns - 1) * columnGap) / columns;
+    return { columns: columns, gap: gap, header: Math.ceil(header), row: height, after: after, width: root.clientWidth, cell: cell, column: cell + columnGap };
   }
 
   function layout() {
@@ -54,6 +60,7 @@ var Grid = (Proofsheet.grid = (function () {
     });
     root.style.height = y + "px";
     root.style.setProperty("--row", metrics.row + "px");
+    root.style.setProperty("--cell-width", metrics.cell + "px");
   }
 
   // A cell: made once, filled for a photo, kept while its row is near the screen.
@@ -101,6 +108,11 @@ var Grid = (Proofsheet.grid = (function () {
     cell.date.textContent = dateLabel(photo.date);
     cell.li.removeAttribute("aria-hidden");
     paint(cell);
+  }
+  // A cell's place in its album: its row and column (it never moves while it is drawn).
+  function place(cell, i) {
+    cell.li.style.top = Math.floor(i / metrics.columns) * (metrics.row + metrics.gap) + "px";
+    cell.li.style.left = (i % metrics.columns) * metrics.column + "px";
   }
   function kindsOf(photo) {
     return [photo.raw ? "RAW" : "", photo.live ? "Live" : ""].filter(Boolean).join(" · ");
@@ -173,7 +185,8 @@ var Grid = (Proofsheet.grid = (function () {
 
   function draw() {
     scheduled = false;
-    if (!metrics || root.clientWidth !== metrics.width) layout();
+    var relaid = !metrics || root.clientWidth !== metrics.width;
+    if (relaid) layout();
     var ranges = wanted();
     var keep = new Map();
     var drawn = [];
@@ -192,13 +205,12 @@ var Grid = (Proofsheet.grid = (function () {
           section.appendChild(heading);
         }
         var list = el("ul", "photos");
+        list.style.top = (group.title ? metrics.header : 0) + "px";
         section.appendChild(list);
         section.style.top = group.top + "px";
         part = sections[range.group] = { section: section, list: list };
       }
       drawn[range.group] = true;
-      var row = Math.floor(range.from / metrics.columns);
-      part.list.style.top = (group.title ? metrics.header : 0) + row * (metrics.row + metrics.gap) + "px";
       var cells = [];
       for (var i = range.from; i < range.to; i++) {
         var position = group.at(i);
@@ -212,6 +224,9 @@ var Grid = (Proofsheet.grid = (function () {
             cell = placeholder(position);
             missing.push(position);
           }
+          place(cell, i);
+        } else if (relaid) {
+          place(cell, i);
         }
         keep.set(position, cell);
         cells.push(cell.li);
