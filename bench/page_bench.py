@@ -17,14 +17,27 @@ each run (medians):
                                                                         target < 50 ms
   search         a query typed → its results painted, once the search index is loaded
                                                                        target < 150 ms
-  scroll         top to bottom a screen per frame: the longest frame    target < 50 ms
+  scroll         top to bottom a screen per frame (window.scrollBy in a rAF loop: a
+                 scrollbar drag or a fling far faster than any wheel), the first time:
+                 the longest interval between frames (rAF to rAF)        target < 50 ms
+                 and, reported with it, from the first run:
+                   the CPU time each frame costs (a Chromium trace of a second scroll,
+                   its first 1,000 frames: thread time of the renderer's main thread, and
+                   of every thread, raster and compositing included): what the page
+                   costs, whatever else the machine runs;
+                   the same scroll over an empty page of the same height, in the same
+                   browser: the longest frame this machine gives a page that draws
+                   nothing (when it is long too, the machine is loaded)
   rebuild        `proofsheet build` again with one photo changed, and with nothing
                  changed: seconds, and which page files were rewritten   target < 2 s
 
 in headless Chromium; with --engines also in WebKit (WebKitGTK's MiniBrowser under Xvfb)
-and Firefox ESR (Marionette), which are reported, not held to the targets.
+and Firefox ESR (Marionette, headless), started as the browser suite starts them, which
+are reported, not held to the targets (over WebDriver there is no script before the
+page's own, so they report `ready`, the page's own mark, not `interactive`).
 
 Run: make venv && .venv/bin/python bench/page_bench.py [--sizes 1000,10000,100000] [--runs 5]
+     [--scroll-runs N] [--engines] [--no-rebuilds]
 Needs the release binary (make build, or PROOFSHEET_BIN) and /usr/bin/chromium. The
 libraries and sites are kept in bench/corpus/page (about 2 GB for 100,000 photos) and
 reused. This is a measurement, not a test: it prints numbers and whether they meet the
@@ -32,13 +45,16 @@ targets, and writes the table to bench/results/page.md.
 """
 
 import argparse
+import bisect
 import json
 import os
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -183,8 +199,7 @@ FRAME = "() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))"
 #   frame  until the frame after it has been produced (rAF, then a task): includes waiting
 #          for the display's next tick (up to 16.7 ms), so it is reported, not the target.
 # Returns [work, frame, the box's value].
-CLICK_TIMED = """
-window.clickTimed = async (box) => {
+CLICK_TIMED = """async (box) => {
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   const start = performance.now();
   box.click();
@@ -193,8 +208,7 @@ window.clickTimed = async (box) => {
   const work = performance.now() - start;
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   return [work, performance.now() - start, box.value];
-};
-"""
+}"""
 
 # Picks (as records the page keeps) for photos spread over the whole gallery.
 PRESET = """([key, picks]) => { localStorage.setItem(key, JSON.stringify({version: 2, limit: 500, picks})); }"""
@@ -208,14 +222,14 @@ PICK = """async () => {
   const boxes = unpicked();
   const box = boxes[Math.floor(boxes.length / 2)];
   return await clickTimed(box);
-}"""
+}""".replace("clickTimed(", f"({CLICK_TIMED})(")
 
 UNPICK = """async (id) => {
   return await clickTimed(document.querySelector('#grid input[value="' + id + '"]'));
-}"""
+}""".replace("clickTimed(", f"({CLICK_TIMED})(")
 
 SEARCH = """async (query) => {
-  await Proofsheet.data.loadIndex();
+  await (window.wrappedJSObject || window).Proofsheet.data.loadIndex();  // (Firefox runs WebDriver scripts in a sandbox)
   const input = document.getElementById('search');
   input.value = '';
   input.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
@@ -231,7 +245,7 @@ SEARCH = """async (query) => {
 # Top to bottom a screen a frame (a fast fling), the first time (thumbnails not cached):
 # every frame's interval (what is seen, software raster included), and the main thread's
 # long animation frames (over 50 ms of script, style, layout and paint, Chromium's LoAF).
-SCROLL = """async () => {
+SCROLL = """async (frameLimit) => {
   window.scrollTo(0, 0);
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const long = [];
@@ -240,9 +254,10 @@ SCROLL = """async () => {
   const frames = [];
   let last = performance.now();
   const step = window.innerHeight;
-  while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2) {
+  while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2 && (frameLimit == null || frames.length < frameLimit)) {
     window.scrollBy(0, step);
     const now = await new Promise(r => requestAnimationFrame(r));
+    performance.mark('bench-frame');
     frames.push(now - last);
     last = now;
   }
@@ -252,12 +267,63 @@ SCROLL = """async () => {
     frames.push(now - last);
     last = now;
   }
+  performance.mark('bench-frame');
   await new Promise(r => setTimeout(r, 100));
   observer.disconnect();
+  performance.clearMarks('bench-frame');
   frames.sort((a, b) => a - b);
   return {longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], frames: frames.length,
           over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0};
 }"""
+
+
+# The same scroll over an empty page of the same height, in the same browser: the frames
+# this machine gives a page that draws nothing new (a loaded machine shows here first).
+EMPTY_PAGE = """(height) => { document.body.style.margin = '0'; const d = document.createElement('div');
+  d.style.height = height + 'px'; d.style.background = 'linear-gradient(#fff, #36c)'; document.body.appendChild(d); }"""
+
+# At most this many frames of a scroll are traced (the trace of a whole scroll through
+# 100,000 photos would be hundreds of MB).
+TRACED_FRAMES = 1000
+
+
+def frame_cpu(path):
+    """Per frame of a traced scroll (between the page's 'bench-frame' marks): the CPU time
+    of the renderer's main thread (the page's script, style, layout and paint) and of every
+    thread of the browser (compositing and raster included), in ms. Thread time, not wall
+    time: what the page costs, whatever else the machine is running."""
+    events = json.loads(path.read_text(encoding="utf-8"))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    marks = sorted(e["ts"] for e in events if e.get("name") == "bench-frame" and e.get("ph") in ("R", "I", "n", "b"))
+    if len(marks) < 2:
+        return None
+    pid = next((e["pid"] for e in events if e.get("name") == "bench-frame"), None)
+    tasks = sorted(((e["ts"], e.get("tdur", 0), threads.get((e["pid"], e["tid"])) == "CrRendererMain" and e["pid"] == pid)
+                    for e in events if e.get("ph") == "X" and e.get("name") in ("ThreadControllerImpl::RunTask", "ThreadPool_RunTask")))
+    main = [0.0] * (len(marks) - 1)
+    every = [0.0] * (len(marks) - 1)
+    for ts, tdur, is_main in tasks:
+        at = bisect.bisect_right(marks, ts) - 1
+        if 0 <= at < len(main):
+            every[at] += tdur / 1000
+            if is_main:
+                main[at] += tdur / 1000
+    return main, every
+
+
+def traced_scroll(browser, page, folder):
+    """One more scroll (its first TRACED_FRAMES frames) under a Chromium trace: the CPU a
+    frame costs, by thread."""
+    path = Path(folder) / "scroll-trace.json"
+    browser.start_tracing(page=page, path=str(path), categories=["toplevel", "blink.user_timing"])
+    try:
+        page.evaluate(SCROLL, TRACED_FRAMES)
+    finally:
+        browser.stop_tracing()
+    result = frame_cpu(path)
+    path.unlink(missing_ok=True)
+    return result
 
 
 def preset_picks(site, manifest):
@@ -273,7 +339,9 @@ def measure_chromium(site, runs, scroll_runs):
     picks = preset_picks(site, manifest)
     results = {k: [] for k in ("interactive", "ready", "pick", "pick, to next frame", "limit pick", "limit unpick",
                                "limit, to next frame", "search", "scroll, longest frame", "scroll, p95 frame",
-                               "scroll, longest main-thread frame", "scroll, long frames")}
+                               "scroll, longest main-thread frame", "scroll, long frames",
+                               "scroll, main-thread CPU a frame, longest", "scroll, main-thread CPU a frame, median",
+                               "scroll, CPU a frame (all threads), longest", "scroll, empty page, longest frame")}
     notes = {}
     url = (site / "index.html").as_uri()
     with sync_playwright() as p:
@@ -281,7 +349,6 @@ def measure_chromium(site, runs, scroll_runs):
         for run in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(MARK_INTERACTIVE)
-            context.add_init_script(CLICK_TIMED)
             page = context.new_page()
             page.goto(url, timeout=180_000)
             page.wait_for_function("() => performance.getEntriesByName('bench-interactive').length > 0", timeout=180_000)
@@ -318,16 +385,158 @@ def measure_chromium(site, runs, scroll_runs):
                 notes[f"search {query!r}"] = shown
             page.evaluate("() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); }")
             if run < scroll_runs:
-                scroll = page.evaluate(SCROLL)
+                scroll = page.evaluate(SCROLL, None)
                 results["scroll, longest frame"].append(scroll["longest"])
                 results["scroll, p95 frame"].append(scroll["p95"])
                 results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
                 results["scroll, long frames"].append(scroll["loaf"])
                 notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
+                print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
+                if run == 0:
+                    height = page.evaluate("() => document.documentElement.scrollHeight")
+                    with tempfile.TemporaryDirectory() as folder:
+                        cpu = traced_scroll(browser, page, folder)
+                    if cpu:
+                        main, every = cpu
+                        results["scroll, main-thread CPU a frame, longest"].append(max(main))
+                        results["scroll, main-thread CPU a frame, median"].append(statistics.median(main))
+                        results["scroll, CPU a frame (all threads), longest"].append(max(every))
+                        notes["traced"] = f"{len(main)} frames traced"
+                    empty = browser.new_context(viewport={"width": 1280, "height": 900})
+                    blank = empty.new_page()
+                    blank.evaluate(EMPTY_PAGE, height)
+                    control = blank.evaluate(SCROLL, scroll["frames"])
+                    results["scroll, empty page, longest frame"].append(control["longest"])
+                    empty.close()
             print(", done", flush=True)
             context.close()
         browser.close()
     return results, notes
+
+
+# --- WebKit and Firefox (reported) ------------------------------------------------------
+
+BROWSER_TESTS = ROOT / "Tests" / "browser"
+
+
+class Drivers:
+    """WebKitGTK's MiniBrowser (Selenium + WebKitWebDriver under a private Xvfb) and Firefox
+    ESR (Marionette, headless), started as the browser suite starts them."""
+
+    def __init__(self):
+        sys.path.insert(0, str(BROWSER_TESTS))
+        import engines  # noqa: E402  (the browser suite's adapters)
+        self.engines = engines
+        self.folder = Path(tempfile.mkdtemp(prefix="page-bench-"))
+        self.stops = []
+
+    def webkit(self):
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+        import conftest  # noqa: E402
+        read, write = os.pipe()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        number = b""
+        with os.fdopen(read, "rb") as pipe:
+            while not number.endswith(b"\n"):
+                byte = pipe.read(1)
+                if not byte:
+                    break
+                number += byte
+        self.stops.append(lambda: (xvfb.terminate(), xvfb.wait(timeout=30)))
+        env = dict(os.environ, DISPLAY=":" + number.decode().strip())
+        env.pop("WAYLAND_DISPLAY", None)
+        options = Options()
+        options.binary_location = conftest.minibrowser()
+        options.add_argument("--automation")
+        driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=shutil.which("WebKitWebDriver"), env=env))
+        driver.set_page_load_timeout(180)
+        driver.set_script_timeout(1800)
+        driver.set_window_size(1280, 900)
+        self.stops.insert(0, driver.quit)
+        return self.engines.WebKitEngine(driver)
+
+    def firefox(self):
+        from marionette_driver.marionette import Marionette
+        profile = Path(tempfile.mkdtemp(prefix="firefox-profile-", dir=self.folder))
+        (profile / "downloads").mkdir()
+        refuser = socket.socket()
+        refuser.bind(("127.0.0.1", 0))
+        (profile / "user.js").write_text(self.engines.firefox_prefs(profile / "downloads", refuser.getsockname()[1]))
+        env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_NONLOCAL_CONNECTIONS="1")
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        process = subprocess.Popen([os.environ.get("PROOFSHEET_FIREFOX") or shutil.which("firefox-esr"), "--headless", "--marionette",
+                                    "-remote-allow-system-access", "--no-remote", "--profile", str(profile)],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        self.stops.append(lambda: (process.terminate(), process.wait(timeout=30), refuser.close()))
+        port = profile / "MarionetteActivePort"
+        self.engines.until(lambda: port.exists() or process.poll() is not None, "Firefox did not start Marionette", timeout=120)
+        marionette = Marionette(host="127.0.0.1", port=int(port.read_text()))
+        marionette.start_session()
+        marionette.timeout.script = 1800
+        marionette.timeout.page_load = 180
+        self.stops.insert(0, marionette.delete_session)
+        engine = self.engines.FirefoxEngine(marionette, profile / "downloads")
+        engine.viewport(1280, 900)
+        return engine
+
+    def close(self):
+        for stop in self.stops:
+            try:
+                stop()
+            except Exception as error:  # a browser that is already gone
+                print(f"  (closing: {error})")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def call(engine, function, argument=None):
+    """Runs one of the bench's async page functions over WebDriver."""
+    result = engine.async_script("const done = arguments[arguments.length - 1];"
+                                 f"({function})(arguments[0]).then(done, e => done({{benchError: String(e)}}));", argument)
+    if isinstance(result, dict) and "benchError" in result:
+        raise RuntimeError(result["benchError"])
+    return result
+
+
+def measure_driver(kind, drivers, site, runs, scroll_runs):
+    """What measure_chromium measures, in WebKit or Firefox, but for `interactive` (there
+    is no script run before the page's own over WebDriver: `ready` is reported instead)."""
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    gallery = page_data(site)["gallery"]
+    picks = preset_picks(site, manifest)
+    engine = getattr(drivers, kind)()
+    results = {k: [] for k in ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame")}
+    url = (site / "index.html").as_uri()
+    ready = "() => new Promise(r => { const w = () => document.documentElement.getAttribute('data-ready') === 'true' ? requestAnimationFrame(() => setTimeout(r, 0)) : setTimeout(w, 10); w(); })"
+    for run in range(runs):
+        engine.get("about:blank")
+        engine.get(url)
+        call(engine, ready)
+        engine.script("localStorage.clear()")
+        results["ready"].append(engine.script("return performance.getEntriesByName('proofsheet-ready')[0].startTime"))
+        engine.script(PRESET.replace("([key, picks]) =>", "return (([key, picks]) =>") + ")(arguments[0])", [f"proofsheet:{gallery}:picks", picks])
+        engine.refresh()
+        call(engine, ready)
+        for _ in range(LIMIT - PRESET_PICKS - 1):
+            results["pick"].append(call(engine, PICK)[0])
+        work, _frame, last = call(engine, PICK)
+        unpick = call(engine, UNPICK, last)[0]
+        results["limit pick"].append(max(work, unpick))
+        for query in ("IMG_0000", "Album 07", "7.jpg"):
+            results["search"].append(call(engine, SEARCH, query)[0])
+        engine.script("const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));")
+        if run < scroll_runs:
+            scroll = call(engine, SCROLL)
+            results["scroll, longest frame"].append(scroll["longest"])
+            results["scroll, p95 frame"].append(scroll["p95"])
+        print(f"  {kind} run {run + 1}: ready {results['ready'][-1]:.0f} ms, picks {median(results['pick']):.1f} ms"
+              + (f", scroll longest {results['scroll, longest frame'][-1]:.0f} ms" if run < scroll_runs else ""), flush=True)
+    engine.script("localStorage.clear()")
+    return {name: median(values) for name, values in results.items()}
 
 
 def median(values):
@@ -357,10 +566,14 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--scroll-runs", type=int, default=None,
                         help="how many of the runs also scroll top to bottom (default: all; 100,000 photos take minutes a run)")
+    parser.add_argument("--engines", action="store_true", help="also measure in WebKit and Firefox (reported)")
+    parser.add_argument("--no-rebuilds", action="store_true", help="skip the rebuild figures (the page's only)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    scroll_runs = args.runs if args.scroll_runs is None else args.scroll_runs
 
-    table, extra = {}, {}
+    table, extra, others = {}, {}, {}
+    drivers = Drivers() if args.engines else None
     for count in sizes:
         library = make_library(count)
         site = WORK / f"site-{count}"
@@ -372,9 +585,15 @@ def main():
         print(f"index.html {(site / 'index.html').stat().st_size / 1000:,.0f} kB, {len(data['chunks'])} chunks, "
               f"search index {(site / 'data' / (data['search'] + '.js')).stat().st_size / 1000:,.0f} kB", flush=True)
         load = [os.getloadavg()[0]]
-        results, notes = measure_chromium(site, args.runs, args.runs if args.scroll_runs is None else args.scroll_runs)
+        results, notes = measure_chromium(site, args.runs, scroll_runs)
         load.append(os.getloadavg()[0])
-        one, none, rewritten = rebuilds(library, site, max(3, args.runs // 2))
+        for kind in ("webkit", "firefox") if drivers else ():
+            try:
+                others[(kind, count)] = measure_driver(kind, drivers, site, args.runs, scroll_runs)
+            except Exception as error:  # reported, not held: one engine failing leaves the rest
+                print(f"  {kind}: not measured ({type(error).__name__}: {str(error)[:300]})", flush=True)
+                others[(kind, count)] = {}
+        one, none, rewritten = ([], [], {}) if args.no_rebuilds else rebuilds(library, site, max(3, args.runs // 2))
         figures = {
             "first load": first,
             "interactive": median(results["interactive"]),
@@ -392,11 +611,17 @@ def main():
             "limit pick, to next frame": (median(results["limit, to next frame"]), "ms"),
             "scroll, p95 frame": (median(results["scroll, p95 frame"]), "ms"),
             "scroll, long frames (main thread)": (median(results["scroll, long frames"]), "count"),
+            "scroll, main-thread CPU a frame, longest": (median(results["scroll, main-thread CPU a frame, longest"]), "ms"),
+            "scroll, main-thread CPU a frame, median": (median(results["scroll, main-thread CPU a frame, median"]), "ms"),
+            "scroll, CPU a frame (all threads), longest": (median(results["scroll, CPU a frame (all threads), longest"]), "ms"),
+            "scroll, empty page, longest frame": (median(results["scroll, empty page, longest frame"]), "ms"),
         }
         reported["load average (1 min), before and after"] = (f"{load[0]:.1f} / {load[1]:.1f}", "text")
         table[count] = figures
         extra[count] = reported
         for name, value in figures.items():
+            if value != value:
+                continue
             ok, target, unit = verdict(name, value)
             print(f"  {name:26} {shown(value, unit):>12}   target < {shown(target, unit):>9}   {ok}")
         for name, (value, unit) in reported.items():
@@ -414,10 +639,16 @@ def main():
         cells = []
         for count in sizes:
             value = table[count][name]
-            cells.append(shown(value, unit) + ("" if value < target else " ✗"))
+            cells.append("—" if value != value else shown(value, unit) + ("" if value < target else " ✗"))
         lines.append(f"| {name} | < {shown(target, unit)} | " + " | ".join(cells) + " |")
     for name in extra[sizes[0]]:
         lines.append(f"| {name} | — | " + " | ".join(shown(*extra[c][name]) for c in sizes) + " |")
+    if drivers:
+        drivers.close()
+        names = ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame")
+        lines += ["", "| engine | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+        for (kind, count), values in others.items():
+            lines.append(f"| {kind}, {count:,} photos | " + " | ".join(shown(values[n], "ms") if n in values else "—" for n in names) + " |")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n" + "\n".join(lines))
