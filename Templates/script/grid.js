@@ -160,11 +160,11 @@ var Grid = (Proofsheet.grid = (function () {
     else cell.box.removeAttribute("aria-describedby");
   }
 
-  // What should be drawn now: for each group near the viewport, the range of its items.
-  function wanted() {
-    var box = root.getBoundingClientRect();
+  // What should be drawn now: for each group near the viewport, the range of its items
+  // (within `screens` screens of it: 1 for what is drawn).
+  function wanted(screens, box) {
     var view = window.innerHeight || document.documentElement.clientHeight;
-    var margin = Math.max(600, view);
+    var margin = Math.max(600, view) * screens;
     var top = -box.top - margin;
     var bottom = -box.top + view + margin;
     var ranges = [];
@@ -187,7 +187,10 @@ var Grid = (Proofsheet.grid = (function () {
     scheduled = false;
     var relaid = !metrics || root.clientWidth !== metrics.width;
     if (relaid) layout();
-    var ranges = wanted();
+    // Read before anything is written, so the page is not laid out twice in a frame.
+    var box = root.getBoundingClientRect();
+    var ranges = wanted(1, box);
+    var ahead = wanted(PREFETCH_SCREENS, box);
     var keep = new Map();
     var drawn = [];
     var missing = [];
@@ -268,7 +271,30 @@ var Grid = (Proofsheet.grid = (function () {
       Data.ensure(Math.min.apply(null, missing), Math.max.apply(null, missing) + 1).then(schedule, function (error) {
         Status.say("Part of this gallery could not be loaded (" + error.message + "). If you opened it from a zip file, extract the whole folder first.", "error");
       });
+    } else {
+      prefetch(ahead);
     }
+  }
+  // The chunks of the rows a few screens past the drawn ones are loaded before a scroll
+  // reaches them, so a scroll never waits for one and never turns a screen of empty
+  // frames into cells at once. Only when they are one or two chunks (the albums' order):
+  // a view sorted across the gallery would need a chunk for nearly every row.
+  var PREFETCH_SCREENS = 6;
+  function prefetch(ranges) {
+    var needed = [];
+    ranges.forEach(function (range) {
+      var group = groups[range.group];
+      for (var i = range.from; i < range.to && needed.length <= 2; i++) {
+        var position = group.at(i);
+        if (Data.loaded(position)) continue;
+        var chunk = Data.chunkAt(position);
+        if (needed.indexOf(chunk) < 0) needed.push(chunk);
+      }
+    });
+    if (needed.length > 2) return;
+    needed.forEach(function (chunk) {
+      Data.ensure(chunk.start).catch(function () {}); // what is drawn reports a failure
+    });
   }
   function schedule() {
     if (scheduled) return;
