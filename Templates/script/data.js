@@ -67,6 +67,8 @@ var Data = (Proofsheet.data = (function () {
       id: record.i,
       name: record.n,
       path: record.p || pathOf(album.path, record.n),
+      // The path's exact bytes (base64) when it is not UTF-8; exported for collect.
+      pathBytes: record.pb || "",
       album: album.path,
       bytes: record.b,
       date: record.d,

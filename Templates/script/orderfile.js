@@ -24,6 +24,8 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     if (about.note) file.note = about.note;
     file.picks = picks.map(function (pick, index) {
       var entry = { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
+      // A path that is not UTF-8: `path` is what the page shows, these its exact bytes.
+      if (pick.pathBytes) entry.pathBytes = pick.pathBytes;
       if (pick.note) entry.note = pick.note;
       return entry;
     });

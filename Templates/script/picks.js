@@ -16,7 +16,9 @@ var Picks = (Proofsheet.picks = (function () {
   var about = { note: "", by: "" };
 
   function record(photo, note) {
-    return { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false, pending: false, note: note || "" };
+    var kept = { id: photo.id, name: photo.name, path: photo.path, bytes: photo.bytes, thumb: photo.thumb.src, missing: false, pending: false, note: note || "" };
+    if (photo.pathBytes) kept.pathBytes = photo.pathBytes;
+    return kept;
   }
   function text(value) {
     return typeof value === "string" ? value.slice(0, MAX_TEXT) : "";
@@ -33,7 +35,11 @@ var Picks = (Proofsheet.picks = (function () {
     if (!/^thumbs\/[^:?#\\]+$/.test(thumb) || thumb.indexOf("..") >= 0) thumb = "";
     var bytes = typeof entry.bytes === "number" && isFinite(entry.bytes) && entry.bytes >= 0 ? Math.floor(entry.bytes) : null;
     var name = text(entry.name) || path.split("/").pop() || "a photo (id " + id + ")";
-    return { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false, note: Notes.clean(entry.note, Notes.MAX_NOTE) };
+    var kept = { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false, note: Notes.clean(entry.note, Notes.MAX_NOTE) };
+    // A path's exact bytes (base64) when it is not UTF-8; collect checks them.
+    var exact = text(entry.pathBytes);
+    if (/^[A-Za-z0-9+\/]+={0,2}$/.test(exact)) kept.pathBytes = exact;
+    return kept;
   }
   // Brings a record up to date with the gallery: a photo found by id (or an id it had
   // before) gives its current name, path and thumbnail — from its chunk, or from the

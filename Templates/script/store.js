@@ -53,6 +53,7 @@ var Store = (Proofsheet.store = (function () {
         }
         var picks = records.map(function (r) {
           var entry = { id: r.id, name: r.name, path: r.path, bytes: r.bytes, thumb: r.thumb };
+          if (r.pathBytes) entry.pathBytes = r.pathBytes;
           if (r.note) entry.note = r.note;
           return entry;
         });

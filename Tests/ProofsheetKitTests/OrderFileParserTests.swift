@@ -149,7 +149,7 @@ struct OrderFileParserTests {
              #"order.json: #1: id: not a photo id: "../x" (expected letters and digits)"#),
             (#"{"order": 1, "id": null, "path": "x.jpg", "bytes": 1}"#, "order.json: #1: id: must be text, not null"),
             (#"{"order": 1, "path": "x.jpg", "bytes": 1, "rotate": 90}"#,
-             "order.json: #1: rotate: unknown field (a pick has: order, id, path, name, bytes, note)"),
+             "order.json: #1: rotate: unknown field (a pick has: order, id, path, pathBytes, name, bytes, note)"),
             (#"{"order": 1, "path": "x.jpg", "bytes": 1, "note": false}"#, "order.json: #1: note: must be text, not true/false"),
             (#""x.jpg""#, "order.json: #1: must be an object with order, id, path, name and bytes, not text"),
         ])

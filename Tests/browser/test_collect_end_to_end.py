@@ -42,3 +42,57 @@ def test_the_text_export_collects_the_same(page, binary, demo, tmp_path):
     for index, picked in enumerate(PICKS):
         original = demo.library / demo.photo(picked)["path"]
         assert (output / f"{index + 1}-{picked}").read_bytes() == original.read_bytes()
+
+
+def test_a_photo_whose_name_is_not_utf8_is_ticked_exported_and_collected(page, binary, demo, tmp_path):
+    # Latin-1 names, as old cameras and zip files write them: "Ärger/Café.jpg" is not UTF-8.
+    # The page shows it readably, exports its exact bytes (pathBytes), and collect delivers
+    # that file, byte for byte, under the name the page showed.
+    import base64
+    import json
+    import os
+    import shutil
+
+    sources = sorted(demo.library.rglob("*.jpg"))
+    library = tmp_path / "library"
+    folder = os.fsencode(library) + b"/\xc4rger"
+    os.makedirs(folder)
+    latin1 = folder + b"/Caf\xe9.jpg"
+    shutil.copy2(sources[0], latin1)
+    shutil.copy2(sources[1], library / "plain.jpg")
+    site_dir = tmp_path / "Site"
+    helpers.run(binary, "build", library, "--output", site_dir, "--templates", helpers.TEMPLATES, "--quiet",
+                "--thumb-size", "120", "--preview-size", "240", "--limit", "2")
+    from conftest import Site
+
+    site = Site(site_dir, library)
+    shown = "Caf\\xe9.jpg"
+    photo = site.photo(shown)
+    assert photo["path"] == "\\xc4rger/" + shown
+    assert base64.b64decode(photo["pathBytes"]) == b"\xc4rger/Caf\xe9.jpg"
+
+    gallery = Gallery(page, site).open()
+    gallery.pick(shown, "plain.jpg")
+    assert gallery.state()["tray"] == [shown, "plain.jpg"]
+    _, data = gallery.export()
+    picks = json.loads(data)["picks"]
+    assert [(p["path"], p.get("pathBytes")) for p in picks] == [(photo["path"], photo["pathBytes"]), ("plain.jpg", None)]
+
+    order = tmp_path / "order.json"
+    order.write_bytes(data)
+    out = tmp_path / "Picked"
+    result = helpers.run(binary, "collect", order, "--library", library, "--output", out)
+    assert (out / "1-Caf_xe9.jpg").read_bytes() == sources[0].read_bytes(), result.stdout
+    assert (out / "2-plain.jpg").read_bytes() == sources[1].read_bytes()
+
+    # Reloaded, the stored pick keeps its bytes; the text export collects the same photo.
+    gallery.reload()
+    _, text = gallery.export("Export as text")
+    assert "\\xc4rger/Caf\\xe9.jpg" in text.decode("utf-8")
+    listed = tmp_path / "order.txt"
+    listed.write_bytes(text)
+    again = tmp_path / "Picked from text"
+    helpers.run(binary, "collect", listed, "--library", library, "--output", again)
+    assert (again / "1-Caf_xe9.jpg").read_bytes() == sources[0].read_bytes()
+    _, reloaded = gallery.export()
+    assert json.loads(reloaded)["picks"][0].get("pathBytes") == photo["pathBytes"]

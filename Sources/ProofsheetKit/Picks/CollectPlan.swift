@@ -52,10 +52,11 @@ public struct CollectPlan: Sendable {
         public var order: Int
         /// nil for the picked photo itself.
         public var companion: CompanionKind?
-        /// Relative to the library: where the file is now.
+        /// Relative to the library: where the file is now, readable (`\xHH` for bytes
+        /// that are not UTF-8).
         public var path: String
-        /// Absolute, symlinks resolved, inside the library.
-        public var source: String
+        /// Absolute, symlinks resolved, inside the library: the exact bytes.
+        public var source: BytePath
         /// The file name in the output folder.
         public var name: String
         /// The original's size and modification time when checked.

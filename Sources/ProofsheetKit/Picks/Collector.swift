@@ -233,14 +233,17 @@ public struct Collector: Sendable {
                     order: NamePattern.paddedOrder(pick.order, count: count), name: name,
                     album: pick.album.isEmpty ? libraryName : pick.album, date: date)
             }
-            let photoName = original.path.split(separator: "/").last.map(String.init) ?? original.path
+            // A name that is not UTF-8 is collected under its readable rendering (`Caf\xe9.jpg`):
+            // the name the client saw on the page and the lists give, and one every file
+            // system, archive and mail attachment takes.
+            let photoName = original.file.lastComponent.readable
             items.append(
                 CollectPlan.Item(
                     order: pick.order, companion: nil, path: original.path, source: original.source,
                     name: claim(SafeFileName.make(pattern.render(values(photoName)))), bytes: original.status.size,
                     modified: original.status.modified, fingerprint: original.fingerprint, action: .add))
             guard options.companions else { continue }
-            let (found, leftOut) = companions.find(for: original.path)
+            let (found, leftOut) = companions.find(for: original.file)
             for companion in found {
                 let name = companion.path.split(separator: "/").last.map(String.init) ?? companion.path
                 items.append(
@@ -285,9 +288,12 @@ public struct Collector: Sendable {
     /// The order with each pick's path where it was found (a moved photo's new path).
     static func currentPaths(_ result: PickResolver.Result) -> OrderFile {
         var order = result.order
-        let found = Dictionary(result.originals.map { ($0.pick.order, $0.path) }, uniquingKeysWith: { a, _ in a })
+        let found = Dictionary(result.originals.map { ($0.pick.order, $0) }, uniquingKeysWith: { a, _ in a })
         for index in order.picks.indices {
-            if let path = found[order.picks[index].order] { order.picks[index].path = path }
+            if let original = found[order.picks[index].order] {
+                order.picks[index].path = original.path
+                order.picks[index].pathBytes = original.file.isUTF8 ? nil : original.file
+            }
         }
         return order
     }
@@ -436,7 +442,7 @@ public struct Collector: Sendable {
 
     /// When the photo was taken (EXIF), else the file's modification time (UTC), as
     /// `YYYY-MM-DDTHH:MM:SS`: the same rule the gallery uses.
-    private func dateTaken(_ source: String, modified: Int64) -> String {
+    private func dateTaken(_ source: BytePath, modified: Int64) -> String {
         // EXIF sits in the first 64 KB segment after the JPEG header.
         if let prefix = FileSystem.readPrefix(source, count: 128 * 1024), prefix.starts(with: [0xFF, 0xD8]),
             let date = ExifReader.read(jpeg: prefix).dateTaken

@@ -9,19 +9,19 @@ struct Companions {
 
     struct Found: Equatable {
         var kind: CompanionKind
-        /// Relative to the library.
+        /// Relative to the library, readable (`\xHH` for bytes that are not UTF-8).
         var path: String
-        /// Absolute, symlinks resolved.
-        var source: String
+        /// Absolute, symlinks resolved: the exact bytes.
+        var source: BytePath
         var bytes: Int64
         var modified: Int64
     }
 
     /// The library, a real path.
     let root: String
-    /// Folder (relative) → lowercased name → the names with it (there may be two on a
-    /// file system that tells case apart).
-    private var listings: [String: [String: [String]]] = [:]
+    /// Folder (relative, bytes) → lowercased readable name → the names with it (there may
+    /// be two on a file system that tells case apart).
+    private var listings: [[UInt8]: [String: [BytePath]]] = [:]
 
     init(root: String) {
         self.root = root
@@ -42,29 +42,30 @@ struct Companions {
     /// The companions of the photo at `relative`, in a fixed order (RAW, XMP, video, AAE;
     /// then by name); and a reason for each that is left out — a folder, a symlink out of
     /// the library or to nothing, unreadable.
-    mutating func find(for relative: String) -> (found: [Found], leftOut: [(path: String, reason: String)]) {
-        let slash = relative.lastIndex(of: "/")
-        let folder = slash.map { String(relative[..<$0]) } ?? ""
-        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-        let directory = folder.isEmpty ? root : root + "/" + folder
-        if listings[folder] == nil {
-            var listing: [String: [String]] = [:]
-            for bytes in FileSystem.entryNames(of: directory) {
-                guard let entry = String(validating: bytes, as: UTF8.self), !entry.hasPrefix(".") else { continue }
-                listing[entry.lowercased(), default: []].append(entry)
+    /// Names are matched on their readable rendering, so a photo whose name is not UTF-8
+    /// (`Caf\xe9.jpg`) finds `Caf\xe9.CR2` beside it.
+    mutating func find(for relative: BytePath) -> (found: [Found], leftOut: [(path: String, reason: String)]) {
+        let folder = relative.parent
+        let name = relative.lastComponent.readable
+        let root = BytePath(self.root)
+        let directory = root.appending(folder)
+        if listings[folder.bytes] == nil {
+            var listing: [String: [BytePath]] = [:]
+            for entry in (try? FileSystem.listing(directory).get()) ?? [] where entry.bytes.first != UInt8(ascii: ".") {
+                listing[entry.readable.lowercased(), default: []].append(entry)
             }
-            listings[folder] = listing
+            listings[folder.bytes] = listing
         }
-        let listing = listings[folder] ?? [:]
+        let listing = listings[folder.bytes] ?? [:]
 
         var found: [Found] = []
         var leftOut: [(String, String)] = []
         for (wanted, kind) in Self.wanted(for: name) {
             for entry in listing[wanted] ?? [] {
-                let path = folder.isEmpty ? entry : folder + "/" + entry
-                switch Self.check(directory + "/" + entry, root: root) {
+                let path = folder.appending(entry).readable
+                switch Self.check(directory.appending(entry), root: root) {
                 case .success(let source):
-                    guard let status = FileSystem.status(source) else { continue }
+                    guard case .success(let status) = FileSystem.status(source) else { continue }
                     found.append(Found(kind: kind, path: path, source: source, bytes: status.size, modified: status.mtime))
                 case .failure(let reason):
                     leftOut.append((path, reason))
@@ -77,19 +78,19 @@ struct Companions {
     }
 
     private enum Check {
-        case success(String)
+        case success(BytePath)
         case failure(String)
     }
 
     /// The file to copy (a symlink inside the library followed), or why it is left out.
-    private static func check(_ absolute: String, root: String) -> Check {
+    private static func check(_ absolute: BytePath, root: BytePath) -> Check {
         var source = absolute
         switch FileSystem.kind(of: absolute) {
         case .file?: break
         case .directory?: return .failure("is a folder; left out")
         case .symlink?:
             guard let target = FileSystem.realPath(absolute) else { return .failure("is a symlink to nothing; left out") }
-            guard target.utf8.starts(with: (root + "/").utf8) else {
+            guard target.isInside(root), target != root else {
                 return .failure("leads outside the library (through a symlink); left out")
             }
             guard FileSystem.kind(of: target) == .file else { return .failure("is not a regular file; left out") }
@@ -109,8 +110,8 @@ import Darwin
 
 extension FileSystem {
     /// Whether the file can be opened for reading now.
-    static func canOpen(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func canOpen(_ path: BytePath) -> Bool {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return false }
         close(fd)
         return true

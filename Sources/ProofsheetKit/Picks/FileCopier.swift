@@ -37,9 +37,9 @@ enum FileCopier {
     /// than copying a small one).
     @discardableResult
     static func copy(
-        _ source: String, to destination: String, display: String, buffer: inout [UInt8]
+        _ source: BytePath, to destination: String, display: String, buffer: inout [UInt8]
     ) throws(ProofsheetError) -> ContentFingerprint {
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let input = source.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
         guard input >= 0 else { throw ProofsheetError(display, "cannot read (\(errorText()))") }
         defer { close(input) }
         var info = stat()
@@ -122,8 +122,8 @@ enum FileCopier {
     }
 
     /// A hard link when the file system allows one, else a copy (saying why).
-    static func linkOrCopy(_ source: String, to destination: String, display: String) throws(ProofsheetError) -> Placement {
-        if link(source, destination) == 0 { return .linked }
+    static func linkOrCopy(_ source: BytePath, to destination: String, display: String) throws(ProofsheetError) -> Placement {
+        if source.withCString({ link($0, destination) }) == 0 { return .linked }
         let code = errno
         switch code {
         case EXDEV:

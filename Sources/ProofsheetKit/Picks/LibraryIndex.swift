@@ -20,6 +20,9 @@ struct LibraryIndex {
     /// The scan, by exact name, by name as text (canonical equivalence) and by size.
     private var byName: [[UInt8]: [LibraryFile]] = [:]
     private var byText: [String: [LibraryFile]] = [:]
+    /// Published paths by their readable rendering (`Caf\xe9.jpg` for a name that is not
+    /// UTF-8), for a pasted line that copied what the page showed.
+    private var byReadablePath: [String: [LibraryFile]] = [:]
     private var bySize: [Int64: [LibraryFile]] = [:]
     private var fingerprints: [[UInt8]: ContentFingerprint] = [:]
 
@@ -31,7 +34,7 @@ struct LibraryIndex {
     /// Where a library-relative path leads.
     enum Location: Equatable {
         /// A published photo: its real path and what `stat` says now.
-        case found(source: String, status: FileStatus)
+        case found(source: BytePath, status: FileStatus)
         case missing
         /// The gallery never showed it; the reason in the user's words.
         case unpublished(String)
@@ -48,15 +51,17 @@ struct LibraryIndex {
 
     /// The path checked component by component (bytes, never canonical equivalence, so
     /// `Café` in NFC and in NFD are two names), as the scanner would have walked it.
-    func locate(_ relative: String) -> Location {
-        let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if components.contains(where: { $0.hasPrefix(".") }) {
+    func locate(_ relative: BytePath) -> Location {
+        let components = relative.bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            BytePath(bytes: Array($0))
+        }
+        if components.contains(where: { $0.bytes.first == UInt8(ascii: ".") }) {
             return .unpublished("hidden files and folders are not published")
         }
         let excludes = site?.excludes ?? []
         for depth in components.indices {
-            let prefix = components[...depth].joined(separator: "/")
-            if let pattern = excludes.first(where: { $0.matches(relativePath: prefix) }) {
+            let prefix = BytePath(bytes: Array(components[...depth].map(\.bytes).joined(separator: [UInt8(ascii: "/")])))
+            if let pattern = excludes.first(where: { $0.matches(prefix) }) {
                 return .unpublished("left out by --exclude \(quotedForMessage(pattern.glob))")
             }
         }
@@ -69,10 +74,11 @@ struct LibraryIndex {
         return onDisk(components)
     }
 
-    private func onDisk(_ components: [String]) -> Location {
+    private func onDisk(_ components: [BytePath]) -> Location {
+        let root = BytePath(self.root)
         var path = root
         for (index, component) in components.enumerated() {
-            path += "/" + component
+            path = path.appending(component)
             let last = index == components.count - 1
             switch FileSystem.kind(of: path) {
             case nil:
@@ -83,7 +89,7 @@ struct LibraryIndex {
                 guard let target = FileSystem.realPath(path) else {
                     return last ? .refused("is a symlink to nothing") : .missing
                 }
-                guard target.utf8.starts(with: (root + "/").utf8) else {
+                guard target.isInside(root), target != root else {
                     return .refused("leads outside the library (through a symlink); refused")
                 }
                 if !last {
@@ -104,8 +110,10 @@ struct LibraryIndex {
         return .missing
     }
 
-    private func found(_ source: String) -> Location {
-        guard let status = FileSystem.status(source) else { return .refused("cannot be read (\(FileCopier.errorText()))") }
+    private func found(_ source: BytePath) -> Location {
+        guard case .success(let status) = FileSystem.status(source) else {
+            return .refused("cannot be read (\(FileCopier.errorText()))")
+        }
         // The gallery shows only images (known by content); a tampered order file may
         // name any other file in the library.
         guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength) else {
@@ -130,9 +138,10 @@ struct LibraryIndex {
         for file in files {
             bySize[file.bytes, default: []].append(file)
             // Bare names resolve to what the gallery shows: with a site, its photos only.
-            if let site, site.photo(path: file.path.readable) == nil { continue }
+            if let site, site.photo(path: file.path) == nil { continue }
             byName[file.name.bytes, default: []].append(file)
             byText[file.name.readable, default: []].append(file)
+            if !file.path.isUTF8 { byReadablePath[file.path.readable, default: []].append(file) }
         }
         return files
     }
@@ -145,6 +154,13 @@ struct LibraryIndex {
         return byName[Array(name.utf8)] ?? byText[name] ?? []
     }
 
+    /// Published photos whose path is not UTF-8 and reads as `readable` (`Caf\xe9.jpg`,
+    /// as the page showed it).
+    mutating func photos(readablePath readable: String) -> [LibraryFile] {
+        _ = publishedFiles()
+        return byReadablePath[readable] ?? []
+    }
+
     /// Published photos of `bytes` bytes whose content is `id` (the first 12 hex digits of
     /// the fingerprint, or the whole fingerprint when the site recorded it). Only files of
     /// the right size are read.
@@ -152,18 +168,17 @@ struct LibraryIndex {
         _ = publishedFiles()
         var matches: [LibraryFile] = []
         for file in bySize[bytes] ?? [] {
-            guard let fingerprint = fingerprint(of: file.path.readable) else { continue }
+            guard let fingerprint = fingerprint(of: file.path) else { continue }
             if id.matches(fingerprint) { matches.append(file) }
         }
         return matches
     }
 
     /// The fingerprint of a library file, read once.
-    mutating func fingerprint(of relative: String) -> ContentFingerprint? {
-        let key = Array(relative.utf8)
-        if let known = fingerprints[key] { return known }
-        guard let computed = try? ContentFingerprint.ofFile(root + "/" + relative) else { return nil }
-        fingerprints[key] = computed
+    mutating func fingerprint(of relative: BytePath) -> ContentFingerprint? {
+        if let known = fingerprints[relative.bytes] { return known }
+        guard let computed = try? ContentFingerprint.ofFile(BytePath(root).appending(relative)) else { return nil }
+        fingerprints[relative.bytes] = computed
         return computed
     }
 }

@@ -51,8 +51,13 @@ public struct OrderFile: Sendable, Equatable {
         public var order: Int
         /// The photo's content id in the gallery (JSON only).
         public var id: String?
-        /// Relative to the library, `/` separators; checked to stay inside it.
+        /// Relative to the library, `/` separators; checked to stay inside it. A name that
+        /// is not UTF-8 is here as its readable rendering (`Caf\xe9.jpg`, as the page
+        /// showed it), and its exact bytes are in `pathBytes`.
         public var path: String
+        /// The exact bytes of the path, when the order file gave them (`pathBytes`: a path
+        /// that is not UTF-8); checked like `path`, and to render as `path`.
+        public var pathBytes: BytePath?
         /// The original's size when the gallery was built (JSON only).
         public var bytes: Int64?
         /// The client's note on this pick.
@@ -60,14 +65,20 @@ public struct OrderFile: Sendable, Equatable {
         /// The line it was read from (plain text only).
         public var line: Int?
 
-        public init(order: Int, id: String? = nil, path: String, bytes: Int64? = nil, note: String? = nil, line: Int? = nil) {
+        public init(
+            order: Int, id: String? = nil, path: String, pathBytes: BytePath? = nil, bytes: Int64? = nil, note: String? = nil, line: Int? = nil
+        ) {
             self.order = order
             self.id = id
             self.path = path
+            self.pathBytes = pathBytes
             self.bytes = bytes
             self.note = note
             self.line = line
         }
+
+        /// The path as the file system knows it: `pathBytes` when given, else `path`.
+        public var file: BytePath { pathBytes ?? BytePath(path) }
 
         /// The file's name: the last component of its path.
         public var name: String { path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path }

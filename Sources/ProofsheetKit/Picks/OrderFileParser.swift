@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,7 +98,7 @@ public enum OrderFileParser {
     // MARK: JSON
 
     static let topFields = ["format", "version", "gallery", "title", "limit", "minimum", "exported", "by", "note", "picks"]
-    static let pickFields = ["order", "id", "path", "name", "bytes", "note"]
+    static let pickFields = ["order", "id", "path", "pathBytes", "name", "bytes", "note"]
 
     /// Parses a JSON order file (version 1, with or without the optional `note`, `by`,
     /// `minimum` and per-pick `note`).
@@ -228,6 +230,13 @@ public enum OrderFileParser {
                 if let reason = pathProblem(text) { bad("path", reason) } else { path = text }
             case let other?: bad("path", "must be text, not \(other.kindName)")
             }
+            var pathBytes: BytePath?
+            switch pick["pathBytes"] {
+            case nil, .null?: break
+            case .string(let text):
+                if let reason = pathBytesProblem(text, path: path) { bad("pathBytes", reason) } else { pathBytes = exactPath(text) }
+            case let other?: bad("pathBytes", "must be text (base64), not \(other.kindName)")
+            }
             switch pick["name"] {
             case nil: break
             case .string(let text):
@@ -244,10 +253,11 @@ public enum OrderFileParser {
             }
             let pickNote = note(pick["note"], field: "\(at): note", oneLine: false, cap: OrderFile.maximumNoteLength)
             if let path {
-                if let first = firstPath[Array(path.utf8)] {
+                let key = pathBytes?.bytes ?? Array(path.utf8)
+                if let first = firstPath[key] {
                     bad("path", "\(quotedForMessage(path)) is picked twice (first as #\(first))")
                 } else {
-                    firstPath[Array(path.utf8)] = number
+                    firstPath[key] = number
                 }
             }
             if let id {
@@ -258,7 +268,7 @@ public enum OrderFileParser {
                 }
             }
             if valid, let path {
-                picks.append(OrderFile.Pick(order: number, id: id, path: path, bytes: size, note: pickNote))
+                picks.append(OrderFile.Pick(order: number, id: id, path: path, pathBytes: pathBytes, bytes: size, note: pickNote))
             }
         }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
@@ -317,6 +327,27 @@ public enum OrderFileParser {
 
     // MARK: Paths
 
+    /// The exact bytes a `pathBytes` value names (standard base64, as the manifest writes
+    /// it), or nil when it is not base64.
+    static func exactPath(_ base64: String) -> BytePath? {
+        guard base64.utf8.count <= 8192, let data = Data(base64Encoded: base64) else { return nil }
+        return BytePath(bytes: Array(data))
+    }
+
+    /// Why a pick's `pathBytes` cannot be used, or nil when it can: it must be base64 of a
+    /// path as safe as `path` must be, whose readable rendering is `path` — the two name
+    /// one file, so an edited file cannot show one photo and deliver another.
+    static func pathBytesProblem(_ base64: String, path: String?) -> String? {
+        guard let exact = exactPath(base64) else {
+            return "not base64: \(quotedForMessage(base64, limit: 40)) (the exact bytes of the path, as the manifest keeps them)"
+        }
+        if let reason = pathProblem(bytes: exact.bytes) { return reason }
+        if let path, !exact.readable.utf8.elementsEqual(path.utf8) {
+            return "names \(quotedForMessage(exact.readable)), not its path \(quotedForMessage(path))"
+        }
+        return nil
+    }
+
     /// Why `path` is not a safe library-relative path, or nil when it is. This is the
     /// first line of defence; the collector also checks where the path resolves to.
     ///
@@ -324,17 +355,24 @@ public enum OrderFileParser {
     /// leading `~` are parts of a name (the path is only ever joined to the library's,
     /// never expanded); what could leave the library or name no file is refused.
     public static func pathProblem(_ path: String) -> String? {
-        if path.isEmpty { return "is empty" }
-        if path.utf8.contains(0) { return "contains a NUL byte" }
-        if path.hasPrefix("/") { return "not a relative path (\(quotedForMessage(path))); paths are relative to the library" }
-        if path.utf8.count > 4096 { return "too long (\(path.utf8.count) bytes; at most 4096)" }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            switch component {
-            case "..": return "leads out of the library ('..' in \(quotedForMessage(path)))"
-            case ".": return "has a '.' folder (\(quotedForMessage(path))); write the path without it"
-            case "": return "has an empty folder name (\(quotedForMessage(path)): '//' or a '/' at either end)"
+        pathProblem(bytes: Array(path.utf8))
+    }
+
+    /// `pathProblem` on the exact bytes of a path (shown readable, `\xHH` for bytes that
+    /// are not UTF-8).
+    static func pathProblem(bytes: [UInt8]) -> String? {
+        let path = BytePath(bytes: bytes).readable
+        if bytes.isEmpty { return "is empty" }
+        if bytes.contains(0) { return "contains a NUL byte" }
+        if bytes.first == UInt8(ascii: "/") { return "not a relative path (\(quotedForMessage(path))); paths are relative to the library" }
+        if bytes.count > 4096 { return "too long (\(bytes.count) bytes; at most 4096)" }
+        for component in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            switch Array(component) {
+            case [0x2E, 0x2E]: return "leads out of the library ('..' in \(quotedForMessage(path)))"
+            case [0x2E]: return "has a '.' folder (\(quotedForMessage(path))); write the path without it"
+            case []: return "has an empty folder name (\(quotedForMessage(path)): '//' or a '/' at either end)"
             default:
-                if component.utf8.count > 255 { return "has a name longer than 255 bytes" }
+                if component.count > 255 { return "has a name longer than 255 bytes" }
             }
         }
         return nil

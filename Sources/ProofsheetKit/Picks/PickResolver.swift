@@ -16,10 +16,13 @@ struct PickResolver {
     /// A pick found in the library and checked.
     struct Original: Sendable {
         var pick: OrderFile.Pick
-        /// Relative to the library: where the photo is now.
+        /// Relative to the library: where the photo is now, readable (`\xHH` for bytes
+        /// that are not UTF-8).
         var path: String
+        /// The same, as the file system knows it.
+        var file: BytePath
         /// Absolute, symlinks resolved.
-        var source: String
+        var source: BytePath
         var status: LibraryIndex.FileStatus
         /// When it was read to check the content.
         var fingerprint: ContentFingerprint?
@@ -60,7 +63,7 @@ struct PickResolver {
         var claimed = Set<[UInt8]>()
         for pick in file.picks {
             let outcome = find(pick, claimed: claimed)
-            if case .found(let original) = outcome { claimed.insert(Array(original.path.utf8)) }
+            if case .found(let original) = outcome { claimed.insert(original.file.bytes) }
             outcomes.append((pick, outcome))
         }
         finish(outcomes, into: &result)
@@ -70,11 +73,24 @@ struct PickResolver {
     private mutating func find(_ pick: OrderFile.Pick, claimed: Set<[UInt8]>) -> Outcome {
         let content = ContentID(pickID: pick.id, path: pick.path, site: index.site)
         var path = pick.path
+        var file = pick.file
         // Rebuilt after a rename: the site shows the photo under its new path, same id.
-        if let site = index.site, let id = pick.id, site.photo(path: pick.path) == nil, let moved = site.photo(id: id) {
+        if let site = index.site, let id = pick.id, site.photo(path: file) == nil, let moved = site.photo(id: id) {
             path = moved.path
+            file = moved.file
         }
-        switch index.locate(path) {
+        var location = index.locate(file)
+        // A path that is the readable rendering of one that is not UTF-8, without its
+        // bytes (an older page, or a pick the page held without its photo's data): the
+        // photo it renders, when exactly one does.
+        if case .missing = location, pick.pathBytes == nil, path.contains("\\x") {
+            let rendered = index.photos(readablePath: path)
+            if rendered.count == 1 {
+                file = rendered[0].path
+                location = index.locate(file)
+            }
+        }
+        switch location {
         case .unpublished(let reason):
             return .problem("not in the gallery (\(reason))")
         case .refused(let reason):
@@ -89,19 +105,19 @@ struct PickResolver {
             if let bytes = pick.bytes, bytes != status.size {
                 change = "\(bytes) bytes then, \(status.size) now"
             } else if let content {
-                fingerprint = index.fingerprint(of: path)
+                fingerprint = index.fingerprint(of: file)
                 if let fingerprint, !content.matches(fingerprint) { change = "the same size, other content" }
             }
             guard let change else {
-                return .found(Original(pick: pick, path: path, source: source, status: status, fingerprint: fingerprint))
+                return .found(Original(pick: pick, path: path, file: file, source: source, status: status, fingerprint: fingerprint))
             }
             // Another photo now has this name; the one picked may be elsewhere.
-            if let moved = relocate(pick, content: content, claimed: claimed.union([Array(path.utf8)])) { return moved }
+            if let moved = relocate(pick, content: content, claimed: claimed.union([file.bytes])) { return moved }
             let what = "changed since the gallery was built (\(change))"
             guard acceptChanged else { return .problem("\(what); --accept-changed takes it as it is now") }
             return .found(
                 Original(
-                    pick: pick, path: path, source: source, status: status, fingerprint: nil,
+                    pick: pick, path: path, file: file, source: source, status: status, fingerprint: nil,
                     warning: "\(what); taken as it is now (--accept-changed)"))
         }
     }
@@ -110,9 +126,10 @@ struct PickResolver {
     private mutating func relocate(_ pick: OrderFile.Pick, content: ContentID?, claimed: Set<[UInt8]>) -> Outcome? {
         guard let content, let bytes = pick.bytes else { return nil }
         let matches = index.photos(withContent: content, bytes: bytes).filter { !claimed.contains($0.path.bytes) }
-        guard let match = matches.first, case .found(let source, let status) = index.locate(match.path.readable) else { return nil }
+        guard let match = matches.first, case .found(let source, let status) = index.locate(match.path) else { return nil }
         var moved = Original(
-            pick: pick, path: match.path.readable, source: source, status: status, fingerprint: index.fingerprint(of: match.path.readable))
+            pick: pick, path: match.path.readable, file: match.path, source: source, status: status,
+            fingerprint: index.fingerprint(of: match.path))
         moved.notice = "now at \(match.path.readable)"
         return .found(moved)
     }
@@ -127,10 +144,10 @@ struct PickResolver {
             var unusable: String?
             var found: Original?
             for spelling in entry.candidates where OrderFileParser.pathProblem(spelling) == nil {
-                switch index.locate(spelling) {
+                switch index.locate(BytePath(spelling)) {
                 case .found(let source, let status):
                     let pick = OrderFile.Pick(order: order, path: spelling, note: entry.note, line: entry.line)
-                    found = Original(pick: pick, path: spelling, source: source, status: status)
+                    found = Original(pick: pick, path: spelling, file: BytePath(spelling), source: source, status: status)
                 case .unpublished(let reason): unusable = unusable ?? "not in the gallery (\(reason))"
                 case .refused(let reason): unusable = unusable ?? reason
                 case .missing: break
@@ -138,16 +155,34 @@ struct PickResolver {
                 if found != nil { break }
             }
             var ambiguous: [LibraryFile] = []
+            // The page's rendering of a path that is not UTF-8 (`Album/Caf\xe9.jpg`): the
+            // photo it renders, when exactly one does.
             if found == nil {
+                for spelling in entry.candidates where spelling.contains("\\x") {
+                    let rendered = index.photos(readablePath: spelling)
+                    if rendered.count > 1 {
+                        ambiguous = rendered
+                        break
+                    }
+                    if let only = rendered.first, case .found(let source, let status) = index.locate(only.path) {
+                        found = Original(
+                            pick: OrderFile.Pick(order: order, path: only.path.readable, pathBytes: only.path, note: entry.note, line: entry.line),
+                            path: only.path.readable, file: only.path, source: source, status: status)
+                        break
+                    }
+                }
+            }
+            if found == nil && ambiguous.isEmpty {
                 for spelling in entry.candidates where !spelling.contains("/") && OrderFileParser.pathProblem(spelling) == nil {
                     let named = index.photos(named: spelling)
                     if named.count > 1 {
                         ambiguous = named
                         break
                     }
-                    if let only = named.first, case .found(let source, let status) = index.locate(only.path.readable) {
-                        let pick = OrderFile.Pick(order: order, path: only.path.readable, note: entry.note, line: entry.line)
-                        found = Original(pick: pick, path: only.path.readable, source: source, status: status)
+                    if let only = named.first, case .found(let source, let status) = index.locate(only.path) {
+                        let pick = OrderFile.Pick(
+                            order: order, path: only.path.readable, pathBytes: only.path.isUTF8 ? nil : only.path, note: entry.note, line: entry.line)
+                        found = Original(pick: pick, path: only.path.readable, file: only.path, source: source, status: status)
                         break
                     }
                 }

@@ -27,20 +27,33 @@ public struct SiteCatalog: Sendable {
 
     private mutating func reindex() {
         byID = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        byPath = Dictionary(photos.enumerated().map { (Array($0.element.path.utf8), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        byPath = Dictionary(photos.enumerated().map { ($0.element.file.bytes, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The photo with this id.
     public func photo(id: String) -> Photo? { byID[id].map { photos[$0] } }
 
     /// The photo at this path (compared as bytes).
-    public func photo(path: String) -> Photo? { byPath[Array(path.utf8)].map { photos[$0] } }
+    public func photo(path: BytePath) -> Photo? { byPath[path.bytes].map { photos[$0] } }
 
     public struct Photo: Sendable, Equatable {
         public var id: String
+        /// Readable (`\xHH` for bytes that are not UTF-8); the exact bytes in `pathBytes`.
         public var path: String
+        public var pathBytes: BytePath?
         public var bytes: Int64
         public var fingerprint: ContentFingerprint?
+
+        public init(id: String, path: String, pathBytes: BytePath? = nil, bytes: Int64, fingerprint: ContentFingerprint?) {
+            self.id = id
+            self.path = path
+            self.pathBytes = pathBytes
+            self.bytes = bytes
+            self.fingerprint = fingerprint
+        }
+
+        /// The path as the file system knows it.
+        public var file: BytePath { pathBytes ?? BytePath(path) }
     }
 
     private struct ManifestFields: Decodable {
@@ -54,6 +67,8 @@ public struct SiteCatalog: Sendable {
     private struct PhotoFields: Decodable {
         var id: String
         var path: String
+        /// Base64 (`JSONDecoder`'s way with `Data`, and the manifest's).
+        var pathBytes: Data?
         var bytes: Int64
         var fingerprint: String?
     }
@@ -83,7 +98,9 @@ public struct SiteCatalog: Sendable {
         return SiteCatalog(
             gallery: gallery, title: fields.title ?? "",
             photos: photos.map {
-                Photo(id: $0.id, path: $0.path, bytes: $0.bytes, fingerprint: $0.fingerprint.flatMap(ContentFingerprint.init(hex:)))
+                Photo(
+                    id: $0.id, path: $0.path, pathBytes: $0.pathBytes.map { BytePath(bytes: Array($0)) }, bytes: $0.bytes,
+                    fingerprint: $0.fingerprint.flatMap(ContentFingerprint.init(hex:)))
             },
             excludes: (fields.options?.excludes ?? []).map(ExcludePattern.init))
     }

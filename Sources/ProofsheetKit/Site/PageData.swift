@@ -1,3 +1,5 @@
+import Foundation
+
 /// The page's photo data, cut so that what a browser loads follows the screen, not the
 /// library: `index.html` carries only the album index; the photos live in chunk files of
 /// at most `chunkSize` photos, and a compact search index of the whole gallery is loaded
@@ -15,7 +17,9 @@
 /// `index.html` does — so a photo added earlier does not change it.
 ///
 /// A photo in a chunk, by key: `i` id, `n` file name, `p` path (only when it is not the
-/// album's path and the name), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
+/// album's path and the name), `pb` the path's exact bytes, base64, as the manifest's
+/// `pathBytes` (only when the path is not UTF-8: `n` and `p` are then readable renderings;
+/// the page exports it so `collect` finds the file), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
 /// date is the file's time, `w`/`h` pixel size, `t` [thumbnail, width, height], `t2` the
 /// 2x thumbnail, `v` [preview, width, height], `x` the EXIF details shown in the viewer,
 /// `o` the id it had before (content ids replaced path ids), `c` what goes with it, for the
@@ -128,6 +132,11 @@ struct PageData {
             w.raw(",")
             w.key("p")
             w.string(photo.path)
+        }
+        if let exact = photo.pathBytes {
+            w.raw(",")
+            w.key("pb")
+            w.string(exact.base64EncodedString())
         }
         w.raw(",")
         w.key("b")

@@ -47,8 +47,13 @@ public struct ContentFingerprint: Hashable, Sendable, Codable, CustomStringConve
 
     /// Fingerprints a file by reading it in blocks; the file is never held whole.
     public static func ofFile(_ path: String, displayPath: String? = nil) throws -> ContentFingerprint {
-        let shown = displayPath ?? path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        try ofFile(BytePath(path), displayPath: displayPath)
+    }
+
+    /// The same, for a path as bytes (a name that is not UTF-8).
+    public static func ofFile(_ path: BytePath, displayPath: String? = nil) throws -> ContentFingerprint {
+        let shown = displayPath ?? path.readable
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw ProofsheetError(shown, "cannot read (\(FileSystem.errnoText()))") }
         defer { close(fd) }
         var hasher = ContentHasher()
