@@ -28,10 +28,12 @@ def png(width, height):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
-def gif(width, height):
-    # One colour table of two entries, one image, LZW-coded with the minimum code size 2.
-    header = b"GIF89a" + struct.pack("<HHBBB", width, height, 0x80, 0, 0) + b"\xff\x00\x00\x00\x00\xff"
-    image = b"\x2c" + struct.pack("<HHHHB", 0, 0, width, height, 0)
+def gif(width, height, screen=None):
+    # One colour table of two entries, one image, LZW-coded with the minimum code size 2;
+    # `screen` (width, height, left, top): a logical screen larger than the image.
+    screen_width, screen_height, left, top = screen or (width, height, 0, 0)
+    header = b"GIF89a" + struct.pack("<HHBBB", screen_width, screen_height, 0x80, 0, 0) + b"\xff\x00\x00\x00\x00\xff"
+    image = b"\x2c" + struct.pack("<HHHHB", left, top, width, height, 0)
     return header + image + b"\x02\x02\x4c\x01\x00\x3b"
 
 
@@ -133,7 +135,10 @@ def main():
 
         small = {"tiny.png": png(5, 3), "tiny.gif": gif(2, 2), "tiny.bmp": bmp(3, 2), "tiny.tiff": tiff(3, 2),
                  "tiny.webp": webp(640, 480), "tiny.heic": heif(4032, 3024), "tiny.avif": heif(800, 600, b"avif"),
-                 "bomb.png": png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:]}
+                 "bomb.png": png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:],
+                 # What make fuzz found (now a Swift test too): a 2x2 frame on a 63486x1534
+                 # screen, whose resampling took 1.5 GB.
+                 "wide-screen.gif": gif(2, 2, (63486, 1534, 100, 700))}
         headers = {f"exif-{i}.jpg": header_only(j) for i, j in enumerate(jpegs[:8])}
         headers["described.jpg"] = header_only(with_exif_description(jpegs[0], "A caption — ünïcödé"))
         corpora = {

@@ -21,13 +21,24 @@ static void ps_gd_destroy(ps_decoder *base) {
     if (decoder->image != NULL) gdImageDestroy(decoder->image);
 }
 
-/* The frame on a screen of its own, the rest of the screen transparent (then white). */
-static gdImagePtr ps_gif_on_screen(gdImagePtr frame, const ps_decode_request *request) {
+/* The frame on a screen of its own, the rest of the screen transparent (then white).
+   The screen is held to the pixel limit before it is allocated; the frame is freed when
+   the screen cannot be made. */
+static gdImagePtr ps_gif_on_screen(gdImagePtr frame, const ps_decode_request *request, ps_open_result *result) {
     const int sw = request->screen_width, sh = request->screen_height;
     const int left = request->frame_left, top = request->frame_top;
     if (sw <= 0 || sh <= 0 || (sw == gdImageSX(frame) && sh == gdImageSY(frame) && left == 0 && top == 0)) return frame;
+    if ((long long)sw * sh > request->max_pixels) {
+        gdImageDestroy(frame);
+        ps_result_fail(result, PS_TOO_LARGE, "too large");
+        return NULL;
+    }
     gdImagePtr screen = gdImageCreateTrueColor(sw, sh);
-    if (screen == NULL) return NULL;
+    if (screen == NULL) {
+        gdImageDestroy(frame);
+        ps_result_fail(result, PS_NO_MEMORY, "out of memory");
+        return NULL;
+    }
     const int clear = gdTrueColorAlpha(255, 255, 255, gdAlphaTransparent);
     for (int y = 0; y < sh; y++)
         for (int x = 0; x < sw; x++) screen->tpixels[y][x] = clear;
@@ -63,7 +74,7 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
         image = NULL;
         ps_result_fail(result, PS_NO_MEMORY, "out of memory");
     }
-    if (image != NULL && format == PS_FORMAT_GIF) image = ps_gif_on_screen(image, request);
+    if (image != NULL && format == PS_FORMAT_GIF) image = ps_gif_on_screen(image, request, result);
     ps_gd_capture_end();
     if (image == NULL) {
         if (result->status == PS_OK) {

@@ -20,6 +20,10 @@
  * non-integer ratios. This is the two-pass filter in single precision, vectorized.
  */
 
+/* The most the vectorized path's ring of source rows (as floats) may take: 64 MiB, nine
+   times what a 100 MP photo's preview needs; past it, ps_gd_resampled_across_first. */
+#define PS_RING_LIMIT ((size_t)64 << 20)
+
 static float ps_lanczos(double x, int lobes) {
     if (x < 0) x = -x;
     if (x < 1e-8) return 1.0f;
@@ -133,6 +137,74 @@ static const unsigned char *ps_gd_row(void *context, int y) {
 }
 
 /*
+ * The same resampling with the passes the other way round: each source row filtered
+ * across first, into a ring of `ytaps` rows of the output's width, then down. Used where
+ * the ring of whole source rows would be large — an extreme shrink of one side, such as a
+ * GIF's 63486×1534 logical screen made 400×10 (whose ring took 1.5 GB; found by make fuzz):
+ * here every buffer follows the output (ytaps × dw pixels), whatever the input's width.
+ * Plain scalar code, for such rare images; deterministic (the same operations in the same
+ * order on every machine), though not the same bits as the vectorized path.
+ */
+static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *context, int sh, int dw, int dh, int xtaps,
+                                               const int *xstart, const float *xweight, int ytaps, const int *ystart,
+                                               const float *yweight) {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    typedef unsigned char u8x4 __attribute__((vector_size(4)));
+    typedef float f32x4 __attribute__((vector_size(16)));
+    /* A pixel is its 4 bytes (B, G, R, X) as 4 floats, filtered together. */
+    float *ring = calloc(4 * (size_t)dw * (size_t)ytaps, sizeof(float));
+    gdImagePtr dst = ring != NULL ? gdImageCreateTrueColor(dw, dh) : NULL;
+    if (dst == NULL) {
+        free(ring);
+        return NULL;
+    }
+    int converted = 0;
+    for (int y = 0; y < dh; y++) {
+        const float *w = yweight + (size_t)y * ytaps;
+        const int first = ystart[y];
+        for (; converted < first + ytaps; converted++) {
+            const unsigned char *in = source(context, converted);
+            if (in == NULL) {
+                gdImageDestroy(dst);
+                free(ring);
+                return NULL;
+            }
+            float *row = ring + 4 * (size_t)dw * (size_t)(converted % ytaps);
+            for (int x = 0; x < dw; x++) {
+                const float *xw = xweight + (size_t)x * xtaps;
+                const unsigned char *p = in + 4 * (size_t)xstart[x];
+                f32x4 sum = {0, 0, 0, 0};
+                for (int k = 0; k < xtaps; k++) {
+                    u8x4 bytes;
+                    memcpy(&bytes, p + 4 * k, sizeof bytes);
+                    sum += xw[k] * __builtin_convertvector(bytes, f32x4);
+                }
+                memcpy(row + 4 * (size_t)x, &sum, sizeof sum);
+            }
+        }
+        unsigned char *out = (unsigned char *)dst->tpixels[y];
+        for (int x = 0; x < dw; x++) {
+            f32x4 sum = {0, 0, 0, 0};
+            for (int k = 0; k < ytaps; k++) {
+                f32x4 value;
+                memcpy(&value, ring + 4 * ((size_t)dw * (size_t)((first + k) % ytaps) + (size_t)x), sizeof value);
+                sum += w[k] * value;
+            }
+            /* As ps_clamped_pixels: clamped to [0, 255], plus 0.5, truncated; X is 0. */
+            for (int c = 0; c < 3; c++) {
+                const float v = sum[c] < 0 ? 0 : sum[c] > 255 ? 255 : sum[c];
+                out[4 * x + c] = (unsigned char)(int)(v + 0.5f);
+            }
+            out[4 * x + 3] = 0;
+        }
+    }
+    free(ring);
+    return dst;
+}
+
+/*
  * Returns a new opaque truecolor image of the `sw`×`sh` picture whose rows `source`
  * hands out, resampled to `dw`×`dh`, with a Lanczos filter of `lobes` lobes; or NULL
  * when memory runs out or the source fails. The source can be a decoder: the rows are
@@ -160,6 +232,12 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
     if (!ps_resample_weights(sh, dh, lobes, &ytaps, &ystart, &yweight)) goto done;
     const int width4 = 4 * sw;
     const int whole8 = width4 & ~7, width8 = (width4 + 7) & ~7;  /* rows padded with zeros */
+    /* A ring of whole source rows that would pass PS_RING_LIMIT (an extreme shrink of the
+       height): the passes go the other way round, with buffers of the output's width. */
+    if ((size_t)width8 * (size_t)ytaps * sizeof(float) > PS_RING_LIMIT && dw < sw) {
+        dst = ps_gd_resampled_across_first(source, context, sh, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
+        goto done;
+    }
     ring = calloc((size_t)width8 * (size_t)ytaps, sizeof(float));
     acc = calloc((size_t)width8, sizeof(float));
     pairweight = malloc(sizeof(float) * 8 * (size_t)xtaps * (size_t)(dw / 2 + 1));
