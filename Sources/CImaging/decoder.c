@@ -155,6 +155,14 @@ static const unsigned char *ps_whole_row(ps_decoder *base, int y) {
     unsigned char *out = decoder->out;
     const int width = base->width;
     switch (decoder->layout) {
+    case PS_LAYOUT_RGB:
+        for (int x = 0; x < width; x++, in += 3, out += 4) {
+            out[0] = in[2];
+            out[1] = in[1];
+            out[2] = in[0];
+            out[3] = 0;
+        }
+        break;
     case PS_LAYOUT_RGBA:
         for (int x = 0; x < width; x++, in += 4, out += 4) {
             const unsigned a = in[3], w = 255 * (255 - a);

@@ -72,9 +72,10 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
 ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const ps_decode_request *request,
                        ps_open_result *result);
 
-/* A decoder whose whole picture is in memory as 4-byte pixels: rows are handed out from
+/* A decoder whose whole picture is in memory as 3- or 4-byte pixels: rows are handed out from
    it, converted to BGRX on white. Used by the formats whose libraries decode whole. */
 typedef enum {
+    PS_LAYOUT_RGB,          /* R, G, B, opaque (libheif, for an image without alpha) */
     PS_LAYOUT_RGBA,         /* R, G, B, A straight alpha (libwebp, libheif) */
     PS_LAYOUT_RGBA_PREMUL,  /* R, G, B, A premultiplied (libtiff's RGBA interface) */
     PS_LAYOUT_GD,           /* gd truecolor ints: 0xAARRGGBB with gd's 7-bit alpha, 127 transparent */

@@ -1,9 +1,9 @@
 /*
  * HEIF and AVIF with libheif: the primary image, with its transformations (irot, imir,
  * clap) applied by libheif, decoded by whichever HEVC or AV1 decoder libheif has on this
- * machine (asked at run time), to R, G, B, A. Its colour profile (ICC, or an nclx
- * description) is handed on, and its Exif block read for the metadata. libheif returns
- * its errors as values; nothing is printed.
+ * machine (asked at run time), to R, G, B (and A when it has an alpha image). Its colour
+ * profile (ICC, or an nclx description) is handed on, and its Exif block read for the
+ * metadata. libheif returns its errors as values; nothing is printed.
  */
 
 #include "decoder.h"
@@ -127,7 +127,11 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     }
     options->ignore_transformations = 0; /* irot, imir and clap are applied by libheif */
     options->convert_hdr_to_8bit = 1;
-    error = heif_decode_image(handle, &decoder->image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options);
+    /* Three bytes a pixel when there is no alpha: a quarter less for libheif to convert and
+       write (a 12 MP photo's pixels are 36 MB instead of 48), and no blending on white. */
+    const int alpha = heif_image_handle_has_alpha_channel(handle);
+    error = heif_decode_image(handle, &decoder->image, heif_colorspace_RGB,
+                              alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         ps_heif_failure(result, error, name);
@@ -138,7 +142,7 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     const uint8_t *pixels = heif_image_get_plane_readonly(decoder->image, heif_channel_interleaved, &stride);
     const int decoded_width = heif_image_get_width(decoder->image, heif_channel_interleaved);
     const int decoded_height = heif_image_get_height(decoder->image, heif_channel_interleaved);
-    if (pixels == NULL || decoded_width != width || decoded_height != height || stride < 4 * width) {
+    if (pixels == NULL || decoded_width != width || decoded_height != height || stride < (alpha ? 4 : 3) * width) {
         ps_result_fail(result, PS_ERROR, "libheif decoded %d×%d pixels of a %d×%d image", decoded_width, decoded_height,
                        width, height);
         ps_decoder_close(base);
@@ -150,7 +154,7 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
        padding of its planes never reaches a thumbnail. */
     decoder->whole.pixels = pixels;
     decoder->whole.stride = (size_t)stride;
-    decoder->whole.layout = PS_LAYOUT_RGBA;
+    decoder->whole.layout = alpha ? PS_LAYOUT_RGBA : PS_LAYOUT_RGB;
     if (!ps_whole_start(&decoder->whole)) {
         ps_decoder_close(base);
         return NULL;

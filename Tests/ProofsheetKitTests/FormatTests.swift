@@ -28,6 +28,8 @@ struct FormatTests {
         ("v5.bmp", ["convert", "base.png", "BMP:v5.bmp"]),
         ("photo.heic", ["heif-enc", "-q", "90", "base.png", "-o", "photo.heic"]),
         ("photo.avif", ["heif-enc", "-q", "90", "-A", "-p", "chroma=422", "base.png", "-o", "photo.avif"]),
+        // Half transparent: libheif's alpha image, flattened on white.
+        ("alpha.heic", ["sh", "-c", "convert base.png -alpha set -channel A -evaluate set 50% +channel translucent.png && heif-enc -q 90 translucent.png -o alpha.heic"]),
     ]
 
     @Test("each format is decoded and shown as libvips shows it", arguments: variants.map(\.name))
