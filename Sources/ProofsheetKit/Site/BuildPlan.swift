@@ -29,6 +29,23 @@ struct BuildPlan {
 
     var reused: Int { reusedIndices.count + reusedProblems.count }
 
+    /// For each of `photos` (this build's, in their order), its position in the previous
+    /// manifest when it is that photo exactly — reused as it was, with the same id — so what
+    /// the previous build wrote for it (its bytes in `manifest.json`, the chunk it was in)
+    /// can be kept instead of made again.
+    func previousPositions(of photos: [Manifest.Photo]) -> [Int?] {
+        guard let previous else { return [] }
+        var asItWas = [Bool](repeating: false, count: previous.manifest.photos.count)
+        for index in reusedIndices where changed[index] == nil { asItWas[index] = true }
+        let old = previous.manifest.photos
+        return photos.indices.map { at in
+            guard let position = previous.index[photos[at].pathKey], asItWas[position], old[position].id == photos[at].id,
+                old[position].formerIds == photos[at].formerIds
+            else { return nil }
+            return position
+        }
+    }
+
     /// Every photo and problem of the previous build is here as it was, and nothing else:
     /// its manifest, in its order, with its ids, is this build's.
     private(set) var asBefore = false
@@ -56,21 +73,19 @@ struct BuildPlan {
                 !(settings.includeGPS && !gpsWasRead)
             {
                 reusedIndices.append(index)
-                var photo = previousPhotos[index]
-                var modified = false
-                if !settings.includeGPS && photo.gps != nil {
-                    photo.gps = nil
-                    modified = true
+                // Read in place; copied (30 fields) only when it changes.
+                let dropGPS = !settings.includeGPS && previousPhotos[index].gps != nil
+                let newCompanions = previousPhotos[index].companions ?? [] != companions
+                if dropGPS || newCompanions {
+                    var photo = previousPhotos[index]
+                    if dropGPS { photo.gps = nil }
+                    if newCompanions { photo.companions = companions.isEmpty ? nil : companions }
+                    changed[index] = photo
                 }
-                if photo.companions ?? [] != companions {
-                    photo.companions = companions.isEmpty ? nil : companions
-                    modified = true
-                }
-                if modified { changed[index] = photo }
-                if let warning = photo.warning {
-                    warnings.append(ProofsheetError(photo.path, warning))
-                } else if photo.exifWarning == true {
-                    warnings.append(SiteBuilder.exifWarning(photo.path))
+                if let warning = previousPhotos[index].warning {
+                    warnings.append(ProofsheetError(previousPhotos[index].path, warning))
+                } else if previousPhotos[index].exifWarning == true {
+                    warnings.append(SiteBuilder.exifWarning(previousPhotos[index].path))
                 }
             } else if let old = previousProblems[file.path], old.key == key, old.bytes == file.bytes,
                 old.modified == file.modified

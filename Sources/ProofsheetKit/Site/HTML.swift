@@ -74,16 +74,36 @@ struct JSONWriter {
     }
 
     mutating func int(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits straight into the bytes: `String(value)` allocated a string for every
+        // number of every photo.
+        guard let value = Int64(exactly: value), value != .min else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Runs that need no escape (nearly all of every string) are copied whole.
+            var run = 0
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                guard Self.mayEscape(byte, scriptSafe: scriptSafe) else {
+                    index += 1
+                    continue
+                }
+                if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index])) }
                 switch byte {
                 case UInt8(ascii: "\""): raw("\\\"")
                 case UInt8(ascii: "\\"): raw("\\\\")
@@ -92,20 +112,30 @@ struct JSONWriter {
                 case UInt8(ascii: "\t"): raw("\\t")
                 case 0x08: raw("\\b")
                 case 0x0C: raw("\\f")
-                case UInt8(ascii: "<") where scriptSafe: raw("\\u003c")
-                case UInt8(ascii: ">") where scriptSafe: raw("\\u003e")
-                case UInt8(ascii: "&") where scriptSafe: raw("\\u0026")
+                case UInt8(ascii: "<"): raw("\\u003c")
+                case UInt8(ascii: ">"): raw("\\u003e")
+                case UInt8(ascii: "&"): raw("\\u0026")
                 case 0..<0x20: unicodeEscape(byte)
                 // U+2028 and U+2029 (E2 80 A8/A9) end a line in older script parsers.
-                case 0xE2 where scriptSafe && index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
                     raw(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                     index += 2
                 default: bytes.append(byte)
                 }
                 index += 1
+                run = index
             }
+            if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `string` must look at this byte: one escaped always, or when `scriptSafe`
+    /// (`<`, `>`, `&`, and the lead byte of U+2028/U+2029).
+    @inline(__always)
+    private static func mayEscape(_ byte: UInt8, scriptSafe: Bool) -> Bool {
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        return scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2)
     }
 
     /// `"key":`

@@ -6,11 +6,17 @@ struct PreviousSite: Sendable {
     var digest: String
     /// Where each photo's path is in `manifest.photos`.
     var index: [BytePath: Int]
+    /// The bytes of `manifest.json`, and where each photo is in them (nil when it was not
+    /// read by the quick reader): what `SiteWriter` copies for a photo that is unchanged.
+    var bytes: [UInt8]
+    var photoRanges: [Range<Int>]?
 
     /// From the bytes of `manifest.json`; nil when they are not a manifest this version reads.
     init?(bytes: [UInt8]) {
-        guard let manifest = Self.decodeManifest(bytes) else { return nil }
+        guard let (manifest, ranges) = Self.decodeManifest(bytes) else { return nil }
         self.manifest = manifest
+        self.bytes = bytes
+        photoRanges = ranges
         digest = Self.digest(bytes)
         index = [:]
         index.reserveCapacity(manifest.photos.count)
@@ -29,11 +35,16 @@ struct PreviousSite: Sendable {
         return LibraryScanner.Known(bytes: photo.bytes, modified: photo.modified, format: photo.format)
     }
 
-    static func decodeManifest(_ bytes: [UInt8]) -> Manifest? {
-        guard let manifest = ManifestJSON.decode(bytes), manifest.format == Manifest.formatName,
+    static func decodeManifest(_ bytes: [UInt8]) -> (Manifest, [Range<Int>]?)? {
+        guard let (manifest, ranges) = ManifestJSON.decodeWithPhotoRanges(bytes), manifest.format == Manifest.formatName,
             Manifest.readableVersions.contains(manifest.version)
         else { return nil }
-        return manifest
+        return (manifest, ranges)
+    }
+
+    /// The bytes the previous manifest holds for its photo at `position`.
+    func photoBytes(_ position: Int) -> ArraySlice<UInt8>? {
+        photoRanges.map { bytes[$0[position]] }
     }
 
     static func digest(_ bytes: [UInt8]) -> String {

@@ -160,7 +160,9 @@ public struct SiteBuilder: Sendable {
                     albums: albums, photos: photos, problems: problems)
 
                 try SiteWriter(output: output, templates: templates)
-                    .write(manifest, previous: site.previous, images: existingImages.union(written), asBefore: asBefore)
+                    .write(
+                        manifest, previous: site.previous, images: existingImages.union(written), asBefore: asBefore,
+                        previousPositions: asBefore ? [] : plan.previousPositions(of: photos))
 
                 return BuildReport(
                     photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,

@@ -18,7 +18,12 @@ struct SiteWriter {
     /// `images` is every image file in the site: those listed before the build and those
     /// it wrote (one listing of folders of 100,000s of files is enough).
     /// `asBefore`: the manifest was taken whole from the previous one (no need to compare).
-    func write(_ manifest: Manifest, previous: PreviousSite?, images: Set<String>, asBefore: Bool = false) throws {
+    /// `previousPositions`: for each photo, where it is in the previous manifest when it is
+    /// that photo exactly (`BuildPlan.previousPositions`); what the previous build wrote for
+    /// those is kept when that build was of this program and these templates.
+    func write(
+        _ manifest: Manifest, previous: PreviousSite?, images: Set<String>, asBefore: Bool = false, previousPositions: [Int?] = []
+    ) throws {
         let stylesheet = try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output)
         let script = try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
 
@@ -29,19 +34,33 @@ struct SiteWriter {
         let pageFiles = Self.pageFiles(in: output)
         var generated: Set<String>? = nil
         let mark = previous.map { Self.pageMark(pageKey: pageKey, manifestDigest: $0.digest, files: pageFiles) }
-        if let previous, let mark, asBefore || Self.identical(manifest, previous.manifest),
-            FileSystem.readSuffix(output + "/index.html", count: mark.utf8.count) == Array(mark.utf8)
-        {
+        // The page on disk was rendered by this program and these templates from the
+        // manifest on disk, with the page files on disk.
+        let current = mark.map { FileSystem.readSuffix(output + "/index.html", count: $0.utf8.count) == Array($0.utf8) } ?? false
+        if let previous, current, asBefore || Self.identical(manifest, previous.manifest) {
             // The page is current.
         } else {
+            // What that build wrote for a photo that is exactly as it was is what this one
+            // would write: its bytes in the manifest, and a chunk of such photos in the same
+            // order, are kept (encoding 100,000 photos twice was most of a one-photo rebuild).
+            let kept = current && previousPositions.count == manifest.photos.count ? previous : nil
+            let previousChunks = kept.flatMap { Self.chunks(page: output + "/index.html", of: $0.manifest) }
             // The page's data: chunks and the search index are named by their bytes, so
             // those already there are current; album pages are rendered when their mark
             // changed. All of them before the page that refers to them.
-            let data = PageData(manifest)
+            let data = PageData(manifest) { range in
+                guard let previousChunks, let first = previousPositions[range.lowerBound],
+                    let chunk = previousChunks[first], chunk.count == range.count,
+                    range.allSatisfy({ previousPositions[$0] == first + ($0 - range.lowerBound) }),
+                    FileSystem.exists(output + "/data/\(chunk.name).js")
+                else { return nil }
+                return chunk.name
+            }
             try FileSystem.createDirectory(output + "/data")
             try FileSystem.createDirectory(output + "/albums")
             for chunk in data.chunks where !FileSystem.exists(output + "/" + chunk.src) {
-                try FileSystem.writeAtomically(chunk.script, to: output + "/" + chunk.src)
+                guard let script = chunk.script else { continue }
+                try FileSystem.writeAtomically(script, to: output + "/" + chunk.src)
             }
             if !FileSystem.exists(output + "/" + data.searchSrc) {
                 try FileSystem.writeAtomically(data.searchScript, to: output + "/" + data.searchSrc)
@@ -50,7 +69,7 @@ struct SiteWriter {
             let pages = albumPages.pages(manifest, albums: data.albums)
             for page in pages {
                 let path = output + "/" + page.path
-                if let existing = try? FileSystem.read(path), existing.reversed().starts(with: page.mark.utf8.reversed()) { continue }
+                if FileSystem.readSuffix(path, count: page.mark.utf8.count) == Array(page.mark.utf8) { continue }
                 try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
             }
             let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pages.map(\.path))
@@ -58,7 +77,10 @@ struct SiteWriter {
 
             // manifest.json is the build's cache (compact: pretty-printing 100,000 photos
             // doubled the encoding time).
-            let manifestBytes = try ManifestJSON.encode(manifest) + [UInt8(ascii: "\n")]
+            var manifestBytes = try ManifestJSON.encode(manifest) { position in
+                kept.flatMap { kept in previousPositions[position].flatMap { kept.photoBytes($0) } }
+            }
+            manifestBytes.append(UInt8(ascii: "\n"))
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
             let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
@@ -95,6 +117,49 @@ struct SiteWriter {
         for name in FileSystem.contents(of: output) where name.hasPrefix(".") && name.contains(".tmp-") {
             FileSystem.remove(output + "/" + name)
         }
+    }
+
+    /// The chunks a page names, by the position of their first photo in `manifest` (the
+    /// one it was rendered from): read from its embedded data, and kept only when they are
+    /// the chunks that manifest makes (else nil, and every chunk is made again).
+    static func chunks(page path: String, of manifest: Manifest) -> [Int: (count: Int, name: String)]? {
+        guard let page = try? FileSystem.read(path),
+            let data = page.firstRange(of: Array("id=\"proofsheet-data\">".utf8)),
+            let list = page[data.upperBound...].firstRange(of: Array("\"chunks\":[".utf8))
+        else { return nil }
+        // `["c-…",COUNT],…]`: names of `c-` and 16 hex digits, as `PageData` writes them.
+        var at = list.upperBound
+        var named: [(name: String, count: Int)] = []
+        func take(_ byte: UInt8) -> Bool {
+            guard at < page.count, page[at] == byte else { return false }
+            at += 1
+            return true
+        }
+        while take(UInt8(ascii: "[")) {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = at
+            while at < page.count, page[at] != UInt8(ascii: "\"") { at += 1 }
+            let name = String(decoding: page[start..<at], as: UTF8.self)
+            let hex = name.utf8.dropFirst(2).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            guard name.utf8.count == 18, name.hasPrefix("c-"), hex, take(UInt8(ascii: "\"")), take(UInt8(ascii: ",")) else {
+                return nil
+            }
+            var count = 0
+            while at < page.count, (0x30...0x39).contains(page[at]), count < 1_000_000_000 {
+                count = count * 10 + Int(page[at] - 0x30)
+                at += 1
+            }
+            guard take(UInt8(ascii: "]")) else { return nil }
+            named.append((name, count))
+            if !take(UInt8(ascii: ",")) { break }
+        }
+        let ranges = PageData.plan(PageData.albums(of: manifest))
+        guard take(UInt8(ascii: "]")), ranges.count == named.count, zip(ranges, named).allSatisfy({ $0.count == $1.count }) else {
+            return nil
+        }
+        var chunks: [Int: (count: Int, name: String)] = [:]
+        for (range, chunk) in zip(ranges, named) { chunks[range.lowerBound] = (chunk.count, chunk.name) }
+        return chunks
     }
 
     /// The page's own files on disk (`data/…`, `albums/…`), sorted.
