@@ -317,6 +317,18 @@ struct JSONReader {
 
     /// Calls `body` for each key of an object, positioned at its value, which it must read.
     mutating func object(_ body: (inout JSONReader, String) throws -> Void) throws {
+        try members(key: { try $0.string() }, body)
+    }
+
+    /// `object`, the key given as its bytes (a key with an escape in it is not expected):
+    /// for the photo's fields, matched without making a string of each key of 100,000 photos.
+    mutating func objectByKeyBytes(_ body: (inout JSONReader, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try members(key: { try $0.keyBytes() }, body)
+    }
+
+    private mutating func members<Key>(key readKey: (inout JSONReader) throws -> Key, _ body: (inout JSONReader, Key) throws -> Void)
+        throws
+    {
         try expect(UInt8(ascii: "{"))
         depth += 1
         defer { depth -= 1 }
@@ -326,7 +338,7 @@ struct JSONReader {
             return
         }
         while true {
-            let key = try string()
+            let key = try readKey(&self)
             try expect(UInt8(ascii: ":"))
             try body(&self, key)
             let next = try peek()
@@ -336,31 +348,14 @@ struct JSONReader {
         }
     }
 
-    /// `object`, the key given as its bytes (a key with an escape in it is not expected):
-    /// for the photo's fields, matched without making a string of each key of 100,000 photos.
-    mutating func objectByKeyBytes(_ body: (inout JSONReader, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        try expect(UInt8(ascii: "{"))
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw Malformed() }
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
-            return
-        }
-        while true {
-            try expect(UInt8(ascii: "\""))
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed() }
-            let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            index += 1
-            try expect(UInt8(ascii: ":"))
-            try body(&self, key)
-            let next = try peek()
-            index += 1
-            if next == UInt8(ascii: "}") { return }
-            guard next == UInt8(ascii: ",") else { throw Malformed() }
-        }
+    /// A key's bytes, between its quotes; one with an escape in it is refused.
+    private mutating func keyBytes() throws -> UnsafeBufferPointer<UInt8> {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed() }
+        index += 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
     }
 
     mutating func array<Element>(_ element: (inout JSONReader) throws -> Element) throws -> [Element] {
