@@ -555,7 +555,7 @@ def main():
     large = os.path.join(CORPUS, f"photos-12mp-{args.photos}")
     photos = corpus.ensure_large(large, args.photos, jobs)
     small = os.path.join(CORPUS, f"library-{args.library_size}")
-    if not args.skip_scale:
+    if not args.skip_scale and not args.formats_only:  # the formats part has no use for it
         corpus.ensure_small(small, args.library_size, jobs)
     portrait_stored = {os.path.basename(p) for i, p in enumerate(photos) if corpus.orientation_of(i) in (6, 8)}
     mean_size = statistics.fmean(os.path.getsize(p) for p in photos)
