@@ -1,15 +1,18 @@
-// focus: where keyboard focus goes. A skip link to the tray and one back to the photo the
-// viewer was at; and on phones, where the tray is docked over the bottom of the page, the
-// page keeps room for it (its height, measured) and focus never lands under it.
+// focus: where keyboard focus goes, and the tray's place. A skip link to the tray and one
+// back to the photo the viewer was at; on phones, where the tray is docked over the bottom
+// of the page, the page keeps room for it (its height, measured) and focus never lands
+// under it. On a wider screen the tray is a column only while something is picked: empty,
+// it folds into a small box beside the header (html.tray-collapsed) and the photos take
+// the whole width.
 
 var Focus = (Proofsheet.focus = (function () {
   var tray = $("tray");
   var root = document.documentElement;
   var lastPhoto = null; // the control in the grid that last had focus
 
-  // The tray is docked (phones) when it does not reach the top of the window.
+  // The tray is docked (phones) when, fixed, it does not reach the top of the window.
   function docked() {
-    return !tray.hidden && tray.getBoundingClientRect().top > 0;
+    return !tray.hidden && tray.getBoundingClientRect().top > 0 && window.getComputedStyle(tray).position === "fixed";
   }
   // The page's bottom padding and scroll padding follow the docked tray's height.
   function measure() {
@@ -46,5 +49,27 @@ var Focus = (Proofsheet.focus = (function () {
     tray.focus();
   });
 
-  return { measure: measure };
+  // Nothing picked: the tray folds away. The photo just picked or unpicked stays where it
+  // was on the screen while the grid takes its new width, and focus that was on a control
+  // the folded tray no longer shows goes to the tray itself.
+  function render(order) {
+    var collapse = order.length === 0;
+    if (root.classList.contains("tray-collapsed") === collapse) return;
+    var focused = document.activeElement;
+    var anchor = Grid.main.contains(focused) && focused !== Grid.main ? focused : null;
+    if (!anchor && order.length) anchor = document.getElementById("p-" + order[order.length - 1]);
+    var before = anchor ? anchor.getBoundingClientRect().top : 0;
+    root.classList.toggle("tray-collapsed", collapse);
+    if (focused && tray.contains(focused) && focused.getClientRects().length === 0) tray.focus();
+    Grid.redraw();
+    if (anchor) {
+      window.requestAnimationFrame(function () {
+        if (!document.contains(anchor)) return;
+        var moved = anchor.getBoundingClientRect().top - before;
+        if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+      });
+    }
+  }
+
+  return { measure: measure, render: render };
 })());

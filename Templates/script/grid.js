@@ -212,6 +212,8 @@ var Grid = (Proofsheet.grid = (function () {
         section.appendChild(list);
         section.style.top = group.top + "px";
         part = sections[range.group] = { section: section, list: list };
+      } else if (relaid) {
+        part.section.style.top = group.top + "px"; // a new width moves the albums below the first
       }
       drawn[range.group] = true;
       var cells = [];

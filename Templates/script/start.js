@@ -11,6 +11,7 @@ function renderAll(order, reason) {
   Status.render(order);
   Tray.render(order);
   Actions.render(order);
+  Focus.render(order);
   Viewer.render();
   Notes.render();
   Send.render(order);

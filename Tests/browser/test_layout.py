@@ -157,7 +157,7 @@ def test_a_skip_link_goes_to_the_tray_and_another_back_to_the_photo(page, demo):
     gallery.reload()  # the picks are kept; Tab starts from the top of the page
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.textContent") == "Skip to your picks"
+    assert page.evaluate("() => document.activeElement.textContent") == "Skip to your picks (Alt+P)"
     assert page.locator("#skip-tray").evaluate(IN_VIEW)
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.id") == "tray"
@@ -232,3 +232,145 @@ def test_without_javascript_nothing_offers_picking(chromium, demo):
         assert page.locator("#skip-tray").is_hidden()
     finally:
         context.close()
+
+
+# --- the tray folds away while nothing is picked (desktop) ---------------------------------
+
+FOLDED = """() => {
+  const tray = document.getElementById('tray').getBoundingClientRect();
+  const grid = document.getElementById('grid').getBoundingClientRect();
+  const top = document.querySelector('header.top').getBoundingClientRect();
+  return { folded: document.documentElement.classList.contains('tray-collapsed'), trayWidth: tray.width,
+           trayHeight: tray.height, trayBottom: tray.bottom + scrollY, headerBottom: top.bottom + scrollY,
+           gridTop: grid.top + scrollY, gridWidth: grid.width, width: document.documentElement.clientWidth };
+}"""
+
+
+# Whether every album's photos end above the next album's heading (a new width moves them).
+ALBUMS_APART = """() => {
+  const sections = Array.from(document.querySelectorAll('#grid > section.album'));
+  return sections.every((section, i) => {
+    if (i === 0) return true;
+    const cells = Array.from(sections[i - 1].querySelectorAll('li.photo'));
+    return cells.every(c => c.getBoundingClientRect().bottom <= section.getBoundingClientRect().top + 0.5);
+  });
+}"""
+
+
+def test_with_nothing_picked_the_tray_folds_beside_the_header_and_the_first_pick_brings_it_back(chromium, demo):
+    context, page, gallery = open_in(chromium, demo, DESKTOP)
+    try:
+        folded = page.evaluate(FOLDED)
+        # Folded: a box beside the header, above the photos, which take the whole width.
+        assert folded["folded"] and folded["trayWidth"] < 0.3 * DESKTOP["width"], folded
+        assert folded["trayBottom"] <= folded["gridTop"] and folded["gridWidth"] >= folded["width"] - 40, folded
+        # It still says how many can be picked, how to pick, and offers Import.
+        assert page.locator("#status").text_content() == "0 of 3 picked" and page.locator("#status").evaluate(IN_VIEW)
+        assert page.locator(".summary").inner_text().endswith("Pick up to 3 photos.")
+        assert page.locator("#tray-empty").is_visible() and gallery.button("Import…").evaluate(IN_VIEW)
+        assert page.locator("#tray button:visible:disabled").count() == 0
+        assert page.locator("#about-picks").is_hidden()
+        # The skip link reaches it.
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.id") == "skip-tray"
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => document.activeElement.id") == "tray"
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.getElementById('tray').contains(document.activeElement) && document.activeElement.tagName") == "BUTTON"
+
+        # The first pick, from the keyboard: the tray is the column again, the box keeps
+        # focus and its place on the screen while the photos take their narrower width.
+        box = gallery.box("DSCF2005.jpg")
+        box.evaluate("b => b.scrollIntoView({block: 'center'})")
+        page.evaluate(TWO_FRAMES)
+        box.focus()
+        before = box.evaluate("b => b.getBoundingClientRect().top")
+        page.keyboard.press("Space")
+        gallery.wait_status("1 of 3 picked")
+        page.evaluate(TWO_FRAMES)
+        shown = page.evaluate(FOLDED)
+        assert not shown["folded"] and shown["trayHeight"] == DESKTOP["height"], shown
+        assert shown["gridWidth"] < folded["gridWidth"] - 250, shown
+        assert box.evaluate("b => document.activeElement === b && b.checked")
+        assert abs(box.evaluate("b => b.getBoundingClientRect().top") - before) < 2
+        assert box.evaluate(IN_VIEW) and gallery.button("Export order").evaluate(IN_VIEW)
+        assert page.locator("#about-picks").is_visible()
+        assert page.evaluate(ALBUMS_APART)
+
+        # Unpicked: folded again, focus kept.
+        page.keyboard.press("Space")
+        gallery.wait_status("0 of 3 picked")
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(FOLDED)["folded"] and box.evaluate("b => document.activeElement === b && !b.checked")
+        assert box.evaluate(IN_VIEW) and page.evaluate(ALBUMS_APART)
+
+        # Clear, from the tray: folded, and focus on Import…, which the folded tray shows.
+        gallery.pick(A, B)
+        page.on("dialog", lambda dialog: dialog.accept())
+        gallery.button("Clear").focus()
+        page.keyboard.press("Enter")
+        gallery.wait_status("0 of 3 picked")
+        assert page.evaluate(FOLDED)["folded"]
+        assert page.evaluate("() => document.activeElement.id") == "import" and gallery.button("Import…").evaluate(IN_VIEW)
+    finally:
+        context.close()
+
+
+def test_the_albums_move_apart_when_the_tray_takes_its_column(chromium, demo):
+    # At 900 px the photos go from four columns to two: each album's rows double.
+    context, page, gallery = open_in(chromium, demo, {"width": 900, "height": 800})
+    try:
+        columns = "() => new Set(Array.from(document.querySelectorAll('#grid li.photo')).map(c => c.getBoundingClientRect().left)).size"
+        wide = page.evaluate(columns)
+        gallery.pick(A)
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(columns) < wide
+        assert page.evaluate(ALBUMS_APART)
+        gallery.unpick(A)
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(columns) == wide and page.evaluate(ALBUMS_APART)
+    finally:
+        context.close()
+
+
+# --- from anywhere in the grid to the tray and back -------------------------------------------
+
+
+def test_alt_p_goes_from_any_photo_to_the_tray_and_back(page, demo):
+    gallery = Gallery(page, demo).open()
+    gallery.pick(A, B)
+    assert page.locator("#skip-tray").get_attribute("aria-keyshortcuts") == "Alt+P"
+    assert "Alt+P" in page.locator("#tray-hint").text_content()
+    last = gallery.box("Último brindis.jpg")  # the gallery's last photo, a long way down
+    last.focus()
+    page.keyboard.press("Alt+KeyP")
+    assert page.evaluate("() => document.activeElement.id") == "tray"
+    assert gallery.button("Export order").evaluate(IN_VIEW)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # the first pick's note button
+    assert page.evaluate("() => document.getElementById('tray-list').contains(document.activeElement)")
+    page.keyboard.press("Alt+KeyP")
+    assert last.evaluate("b => document.activeElement === b") and last.evaluate(IN_VIEW)
+    # Typing in the search field is typing.
+    search = page.get_by_label("Search", exact=True)
+    search.focus()
+    page.keyboard.type("pP")
+    assert search.input_value() == "pP"
+    search.fill("")
+    # The viewer is modal: Alt+P leaves focus in it.
+    gallery.view(C)
+    page.keyboard.press("Alt+KeyP")
+    assert page.evaluate("() => document.getElementById('viewer').open && document.getElementById('viewer').contains(document.activeElement)")
+
+
+def test_alt_p_with_nothing_picked_goes_to_the_folded_tray(page, demo):
+    gallery = Gallery(page, demo).open()
+    box = gallery.box("DSCF2005.jpg")
+    box.focus()
+    page.keyboard.press("Alt+KeyP")
+    assert page.evaluate("() => document.activeElement.id") == "tray"
+    assert page.locator("#tray").evaluate(IN_VIEW) and gallery.button("Import…").evaluate(IN_VIEW)
+    page.keyboard.press("Alt+KeyP")
+    assert box.evaluate("b => document.activeElement === b") and box.evaluate(IN_VIEW)
