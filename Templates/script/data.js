@@ -153,6 +153,7 @@ var Data = (Proofsheet.data = (function () {
       if (!done()) waiting.reject(new Error(src + " did not hold the data it should"));
     };
     script.onerror = function () {
+      document.documentElement.classList.add("load-failed"); // the page's hint (index.html)
       waiting.reject(new Error(src + " could not be loaded"));
     };
     document.body.appendChild(script);

@@ -38,10 +38,25 @@ var Focus = (Proofsheet.focus = (function () {
   });
 
   // "Back to the photos": to the photo last focused, if it is still drawn.
-  $("skip-back").addEventListener("click", function (event) {
-    event.preventDefault();
+  function back() {
     var target = lastPhoto && document.contains(lastPhoto) ? lastPhoto : Grid.main;
     target.focus();
+  }
+  $("skip-back").addEventListener("click", function (event) {
+    event.preventDefault();
+    back();
+  });
+  // Alt+P, from anywhere but the viewer: to the tray, and from the tray back to the photo.
+  // (Option+P types π on a Mac: there it is taken outside text fields only.)
+  document.addEventListener("keydown", function (event) {
+    if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== "KeyP" || tray.hidden) return;
+    var target = event.target;
+    var typing = target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && /^(text|search|email|url)$/.test(target.type)));
+    if (typing && event.key.toLowerCase() !== "p") return;
+    if (target && target.closest && target.closest("dialog")) return;
+    event.preventDefault();
+    if (tray.contains(target)) back();
+    else tray.focus();
   });
   // "Skip to your picks": to the tray, without changing the address.
   $("skip-tray").addEventListener("click", function (event) {

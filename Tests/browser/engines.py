@@ -18,6 +18,7 @@ WAIT = 30  # seconds for anything the page does in response to an action
 # WebDriver key code points (the same in Selenium and Marionette).
 ARROW_RIGHT, SPACE, ESCAPE = "\ue014", "\ue00d", "\ue00c"
 TAB = "\ue004"
+ALT = "\ue00a"
 
 # The page says it is ready (data-ready) when its script has run; a browser paints the
 # first frame after that. Until it has, content-visibility:auto content (the grid) is not
@@ -218,6 +219,17 @@ class WebKitEngine:
 
         ActionChains(self.driver).send_keys(*keys).perform()
 
+    def chord(self, *keys):
+        """Presses keys together (Alt+P: chord(ALT, "p")): down in order, up in reverse."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        actions = ActionChains(self.driver)
+        for key in keys:
+            actions.key_down(key)
+        for key in reversed(keys):
+            actions.key_up(key)
+        actions.perform()
+
     def download(self, action):
         self.script(CAPTURE_DOWNLOADS)
         action()
@@ -365,6 +377,16 @@ class FirefoxEngine:
         sequence = self.m.actions.sequence("key", "keyboard")
         for key in keys:
             sequence.key_down(key).key_up(key)
+        sequence.perform()
+        self.m.actions.release()
+
+    def chord(self, *keys):
+        """Presses keys together (Alt+P: chord(ALT, "p")): down in order, up in reverse."""
+        sequence = self.m.actions.sequence("key", "keyboard")
+        for key in keys:
+            sequence.key_down(key)
+        for key in reversed(keys):
+            sequence.key_up(key)
         sequence.perform()
         self.m.actions.release()
 

@@ -11,7 +11,7 @@ innerWidth/innerHeight, scrolling and focus are the frame's."""
 
 import pytest
 
-from engines import INTO_VIEW, SPACE, TAB, DriverGallery, until
+from engines import ALT, INTO_VIEW, SPACE, TAB, DriverGallery, until
 
 A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
 ENGINES = ["firefox", "webkit"]
@@ -117,3 +117,16 @@ def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(
     assert script(IN_VIEW, script("return document.getElementById('notice')"))
     assert script("return document.activeElement === arguments[0] && !arguments[0].checked", box)
     assert script(IN_VIEW, box), "the 31st box is under the docked tray"
+
+
+@pytest.mark.parametrize("name", ["firefox", "webkit"])
+def test_alt_p_goes_from_a_photo_to_the_tray_and_back(request, demo, name):
+    engine = request.getfixturevalue(f"{name}_engine")
+    gallery = DriverGallery(engine, demo).open()
+    gallery.pick(A)
+    box = gallery.box("DSCF2005.jpg")
+    engine.script("arguments[0].focus()", box)
+    engine.chord(ALT, "p")
+    until(lambda: engine.script("return document.activeElement.id") == "tray", "Alt+P did not go to the tray")
+    engine.chord(ALT, "p")
+    until(lambda: engine.script("return document.activeElement === arguments[0]", box), "Alt+P did not come back to the photo")
