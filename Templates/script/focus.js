@@ -64,26 +64,41 @@ var Focus = (Proofsheet.focus = (function () {
     tray.focus();
   });
 
-  // Nothing picked: the tray folds away. The photo just picked or unpicked stays where it
-  // was on the screen while the grid takes its new width, and focus that was on a control
-  // the folded tray no longer shows goes to the tray itself.
+  // Nothing picked: the tray folds away. The photo just picked or unpicked keeps its place
+  // on the screen while the grid takes its new width (its cell may be drawn anew, further
+  // down: then it gets the focus back), and focus that was on a control the folded tray no
+  // longer shows goes to the tray itself.
   function render(order) {
     var collapse = order.length === 0;
+    // A name or a note typed before stays in sight (after Clear, say).
+    tray.classList.toggle("about-empty", !$("by").value && !$("selection-note").value);
     if (root.classList.contains("tray-collapsed") === collapse) return;
     var focused = document.activeElement;
-    var anchor = Grid.main.contains(focused) && focused !== Grid.main ? focused : null;
-    if (!anchor && order.length) anchor = document.getElementById("p-" + order[order.length - 1]);
-    var before = anchor ? anchor.getBoundingClientRect().top : 0;
+    var cell = Grid.main.contains(focused) && focused.closest ? focused.closest("li.photo") : null;
+    if (!cell && order.length) cell = document.getElementById("p-" + order[order.length - 1]);
+    var position = cell ? Grid.positionOf(cell) : null;
+    var before = cell ? cell.getBoundingClientRect().top : 0;
+    var refocus = cell && cell.contains(focused) ? (focused.name === "pick" ? "box" : "link") : null;
+    var boxBefore = cell ? cell.querySelector("input").getBoundingClientRect().top : 0;
     root.classList.toggle("tray-collapsed", collapse);
     if (focused && tray.contains(focused) && focused.getClientRects().length === 0) tray.focus();
     Grid.redraw();
-    if (anchor) {
+    if (position === null) return;
+    window.requestAnimationFrame(function () {
+      var top = Grid.topOf(position);
+      if (top === null) return;
+      window.scrollTo(0, top - before);
+      Grid.redraw();
+      // Drawn at its new width: its box where it was (the cell's height follows its width).
       window.requestAnimationFrame(function () {
-        if (!document.contains(anchor)) return;
-        var moved = anchor.getBoundingClientRect().top - before;
+        var now = Grid.cells().get(position);
+        if (!now) return;
+        var moved = now.box.getBoundingClientRect().top - boxBefore;
         if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+        var lost = document.activeElement === Grid.main || document.activeElement === document.body;
+        if (refocus && lost) (refocus === "box" ? now.box : now.link).focus({ preventScroll: true });
       });
-    }
+    });
   }
 
   return { measure: measure, render: render };

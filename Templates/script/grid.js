@@ -332,6 +332,21 @@ var Grid = (Proofsheet.grid = (function () {
     }
   }
 
+  // Where a position's row is in the page now (its top, from the top of the document), or
+  // null when the view does not hold it.
+  function topOf(position) {
+    if (!metrics) layout();
+    for (var g = 0; g < groups.length; g++) {
+      var group = groups[g];
+      for (var i = 0; i < group.count; i++) {
+        if (group.at(i) !== position) continue;
+        var row = Math.floor(i / metrics.columns);
+        return root.getBoundingClientRect().top + window.pageYOffset + group.top + (group.title ? metrics.header : 0) + row * (metrics.row + metrics.gap);
+      }
+    }
+    return null;
+  }
+
   // Scrolls so a position of the view is on screen (the viewer's current photo).
   function reveal(position) {
     for (var g = 0; g < groups.length; g++) {
@@ -381,6 +396,7 @@ var Grid = (Proofsheet.grid = (function () {
     show: show,
     render: render,
     reveal: reveal,
+    topOf: topOf,
     redraw: schedule,
     cells: function () {
       return shown;

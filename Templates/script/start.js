@@ -11,10 +11,10 @@ function renderAll(order, reason) {
   Status.render(order);
   Tray.render(order);
   Actions.render(order);
-  Focus.render(order);
   Viewer.render();
   Notes.render();
   Send.render(order);
+  Focus.render(order);
   if (reason !== "restore") Store.save(Picks.records());
 }
 Picks.onChange(renderAll);
