@@ -210,8 +210,9 @@ def minibrowser():
     return found[-1]
 
 
-@pytest.fixture(scope="session")
-def webkit(xvfb_display):
+def start_webkit(display, **env_extra):
+    """A WebKitGTK MiniBrowser under WebKitWebDriver on `display`, with more environment
+    (GTK_THEME="Adwaita:dark": the system's dark mode, which WebKitGTK takes from GTK)."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -219,7 +220,7 @@ def webkit(xvfb_display):
     driver_path = shutil.which("WebKitWebDriver")
     if driver_path is None:
         pytest.fail("WebKitWebDriver is missing (make deps-test installs webkit2gtk-driver)")
-    env = dict(os.environ, DISPLAY=xvfb_display)
+    env = dict(os.environ, DISPLAY=display, **env_extra)
     env.pop("WAYLAND_DISPLAY", None)
     options = Options()
     options.binary_location = minibrowser()
@@ -229,6 +230,12 @@ def webkit(xvfb_display):
     driver.set_page_load_timeout(60)
     driver.set_script_timeout(60)
     driver.set_window_size(1280, 900)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def webkit(xvfb_display):
+    driver = start_webkit(xvfb_display)
     yield driver
     driver.quit()
 
