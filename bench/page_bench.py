@@ -254,16 +254,22 @@ SCROLL = """async (frameLimit) => {
   const frames = [];
   let last = performance.now();
   const step = window.innerHeight;
+  // A frame that does not come within 10 s ends the scroll as stalled (at 100,000 photos
+  // Chromium stopped giving the page frames about half way down, and the bench hung).
+  const frame = () => new Promise(r => { requestAnimationFrame(r); setTimeout(() => r(null), 10000); });
+  let stalled = null;
   while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2 && (frameLimit == null || frames.length < frameLimit)) {
     window.scrollBy(0, step);
-    const now = await new Promise(r => requestAnimationFrame(r));
+    const now = await frame();
+    if (now === null) { stalled = window.scrollY; frames.push(performance.now() - last); break; }
     performance.mark('bench-frame');
     frames.push(now - last);
     last = now;
   }
   // The last screen's chunk: its photos drawn.
-  while (document.querySelector('#grid li.photo.loading')) {
-    const now = await new Promise(r => requestAnimationFrame(r));
+  while (stalled === null && document.querySelector('#grid li.photo.loading')) {
+    const now = await frame();
+    if (now === null) { stalled = window.scrollY; frames.push(performance.now() - last); break; }
     frames.push(now - last);
     last = now;
   }
@@ -272,7 +278,7 @@ SCROLL = """async (frameLimit) => {
   observer.disconnect();
   performance.clearMarks('bench-frame');
   frames.sort((a, b) => a - b);
-  return {longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], frames: frames.length,
+  return {stalled, longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], frames: frames.length,
           over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0};
 }"""
 
@@ -391,6 +397,9 @@ def measure_chromium(site, runs, scroll_runs):
                 results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
                 results["scroll, long frames"].append(scroll["loaf"])
                 notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
+                if scroll["stalled"] is not None:
+                    notes["scroll"] += f"; STALLED: no frame for 10 s at scrollY {scroll['stalled']:,} of {page.evaluate('() => document.documentElement.scrollHeight'):,}"
+                    print(f", scroll STALLED at {scroll['stalled']:,}", end="", flush=True)
                 print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
                 if run == 0:
                     height = page.evaluate("() => document.documentElement.scrollHeight")
