@@ -148,6 +148,24 @@ struct CollectNotUTF8Tests {
         }
     }
 
+    @Test("merge keeps a pick's exact bytes: two people's picks of it are one photo, and the merged file collects it")
+    func merged() async throws {
+        try await withCollectFixture { f in
+            let photo = try Self.makeLibrary(f)
+            _ = try await build(f.library, into: f.root + "/Site")
+            let bytes = try OrderFileParser.read(try Self.pageOrder(f, site: f.root + "/Site", paths: ["\\xc4rger/Caf\\xe9.jpg", "plain.jpg"]), displayPath: "a.json").bytes
+            guard case .json(let anna) = try OrderFileParser.parse(bytes, displayPath: "a.json") else { throw ProofsheetError("a.json", "not JSON") }
+            var ben = anna
+            ben.picks = [anna.picks[0]]
+            ben.picks[0].order = 1
+            let result = try OrderMerger.merge([.init(name: "Anna", order: anna), .init(name: "Ben", order: ben)], mode: .ranked, limit: nil)
+            #expect(result.order.picks.map(\.pathBytes) == [Self.photoPath, nil])
+            try FileSystem.writeAtomically(OrderFileWriter.json(result.order), to: f.root + "/order.json")
+            _ = try f.collector().run()
+            #expect(try FileSystem.read(f.root + "/Picks/1-Caf_xe9.jpg") == photo)
+        }
+    }
+
     @Test("pathBytes of a number is refused by name")
     func pathBytesNotText() throws {
         let text = #"{"format": "proofsheet-order", "version": 1, "picks": [{"order": 1, "path": "a.jpg", "pathBytes": 7, "bytes": 1}]}"#

@@ -21,6 +21,8 @@ public enum OrderFileWriter {
         var order: Int
         var id: String?
         var path: String
+        /// Base64 of the path's exact bytes, when it is not UTF-8 (as the page writes it).
+        var pathBytes: String?
         var name: String
         var bytes: Int64?
         var note: String?
@@ -34,7 +36,11 @@ public enum OrderFileWriter {
         let file = JSONFile(
             gallery: order.gallery, title: order.title, limit: order.limit, minimum: order.minimum, exported: order.exported,
             by: order.by, note: order.note,
-            picks: order.picks.map { JSONPick(order: $0.order, id: $0.id, path: $0.path, name: $0.name, bytes: $0.bytes, note: $0.note) })
+            picks: order.picks.map {
+                JSONPick(
+                    order: $0.order, id: $0.id, path: $0.path, pathBytes: $0.pathBytes.map { Data($0.bytes).base64EncodedString() },
+                    name: $0.name, bytes: $0.bytes, note: $0.note)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Plain strings and numbers always encode.

@@ -58,6 +58,8 @@ public enum OrderMerger {
     private struct Photo {
         var id: String?
         var path: String
+        /// The path's exact bytes, when it is not UTF-8 (`pathBytes`).
+        var pathBytes: BytePath?
         var bytes: Int64?
         var places: [Int?]
         var notes: [(author: String, text: String)] = []
@@ -101,19 +103,22 @@ public enum OrderMerger {
                 let index: Int
                 if let id = pick.id, let known = byID[id] {
                     index = known
-                } else if let known = byPath[Array(pick.path.utf8)], pick.id == nil || photos[known].id == nil {
+                } else if let known = byPath[pick.file.bytes], pick.id == nil || photos[known].id == nil {
                     index = known
                 } else {
                     index = photos.count
                     photos.append(
-                        Photo(id: pick.id, path: pick.path, bytes: pick.bytes, places: Array(repeating: nil, count: inputs.count), firstSeen: seen))
+                        Photo(
+                            id: pick.id, path: pick.path, pathBytes: pick.pathBytes, bytes: pick.bytes,
+                            places: Array(repeating: nil, count: inputs.count), firstSeen: seen))
                     seen += 1
                 }
                 photos[index].places[person] = pick.order
                 if photos[index].id == nil { photos[index].id = pick.id }
                 if photos[index].bytes == nil { photos[index].bytes = pick.bytes }
+                if photos[index].pathBytes == nil { photos[index].pathBytes = pick.pathBytes }
                 if let id = pick.id { byID[id] = index }
-                byPath[Array(pick.path.utf8)] = index
+                byPath[pick.file.bytes] = index
                 if let note = pick.note { photos[index].notes.append((pickers[person], note)) }
             }
         }
@@ -160,7 +165,7 @@ public enum OrderMerger {
         merged.picks = kept.prefix(keptCount).enumerated().map { index, photo in
             let note = photo.notes.map { "\($0.author): \($0.text)" }.joined(separator: "\n")
             return OrderFile.Pick(
-                order: index + 1, id: photo.id, path: photo.path, bytes: photo.bytes,
+                order: index + 1, id: photo.id, path: photo.path, pathBytes: photo.pathBytes, bytes: photo.bytes,
                 note: note.isEmpty ? nil : UntrustedText.capped(note, OrderFile.maximumNoteLength).text)
         }
         return Result(order: merged, pickers: pickers, rows: rows, cut: kept.count - keptCount, limit: applied)
