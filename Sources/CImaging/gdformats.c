@@ -1,8 +1,9 @@
 /*
  * GIF and BMP with libgd, the formats no other library here reads. libgd's messages go
  * to the photo (ps_gd_capture_begin). libgd decodes a GIF's first frame at the frame's
- * own size and place-less; it is composed here on the logical screen, as browsers show
- * it. The caller has checked the headers' sizes (libgd allocates as it decodes).
+ * own size and place-less; it is put on the logical screen here, row by row as the rows
+ * are asked for, as browsers show it. The caller has checked the headers' sizes (libgd
+ * allocates as it decodes).
  */
 
 #include "decoder.h"
@@ -13,6 +14,9 @@
 typedef struct {
     ps_whole_decoder whole;
     gdImagePtr image;
+    /* A GIF's frame on a larger logical screen: where it lies, and whether the row handed
+       out last is the blank one (the screen's transparent pixels, white). */
+    int on_screen, left, top, blank;
 } ps_gd_decoder;
 
 static void ps_gd_destroy(ps_decoder *base) {
@@ -21,37 +25,32 @@ static void ps_gd_destroy(ps_decoder *base) {
     if (decoder->image != NULL) gdImageDestroy(decoder->image);
 }
 
-/* The frame on a screen of its own, the rest of the screen transparent (then white).
-   The screen is held to the pixel limit before it is allocated; the frame is freed when
-   the screen cannot be made. */
-static gdImagePtr ps_gif_on_screen(gdImagePtr frame, const ps_decode_request *request, ps_open_result *result) {
-    const int sw = request->screen_width, sh = request->screen_height;
-    const int left = request->frame_left, top = request->frame_top;
-    if (sw <= 0 || sh <= 0 || (sw == gdImageSX(frame) && sh == gdImageSY(frame) && left == 0 && top == 0)) return frame;
-    if ((long long)sw * sh > request->max_pixels) {
-        gdImageDestroy(frame);
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
-        return NULL;
+/* Over white, as ps_whole_row does gd's pixels: 0 opaque .. 127 transparent. */
+static void ps_gd_pixel_on_white(int p, unsigned char *out) {
+    const int a = gdTrueColorGetAlpha(p);
+    out[0] = (unsigned char)((gdTrueColorGetBlue(p) * (127 - a) + 255 * a) / 127);
+    out[1] = (unsigned char)((gdTrueColorGetGreen(p) * (127 - a) + 255 * a) / 127);
+    out[2] = (unsigned char)((gdTrueColorGetRed(p) * (127 - a) + 255 * a) / 127);
+    out[3] = 0;
+}
+
+/* A row of the logical screen, made as it is asked for: the screen is never composed
+   whole (63486×1534 pixels would be 390 MB for a 2×2 frame; found by make fuzz). The
+   rest of the screen is transparent, so white, as browsers show it on white. */
+static const unsigned char *ps_gif_screen_row(ps_decoder *base, int y) {
+    ps_gd_decoder *decoder = (ps_gd_decoder *)base;
+    unsigned char *out = decoder->whole.out;
+    const gdImagePtr frame = decoder->image;
+    const int inside = y >= decoder->top && y < decoder->top + gdImageSY(frame);
+    if (!decoder->blank) memset(out, 255, 4 * (size_t)base->width);
+    decoder->blank = !inside;
+    if (!inside) return out;
+    const int *pixels = frame->tpixels[y - decoder->top];
+    for (int x = 0; x < gdImageSX(frame); x++) {
+        const int sx = decoder->left + x;
+        if (sx >= 0 && sx < base->width) ps_gd_pixel_on_white(pixels[x], out + 4 * (size_t)sx);
     }
-    gdImagePtr screen = gdImageCreateTrueColor(sw, sh);
-    if (screen == NULL) {
-        gdImageDestroy(frame);
-        ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-        return NULL;
-    }
-    const int clear = gdTrueColorAlpha(255, 255, 255, gdAlphaTransparent);
-    for (int y = 0; y < sh; y++)
-        for (int x = 0; x < sw; x++) screen->tpixels[y][x] = clear;
-    for (int y = 0; y < gdImageSY(frame); y++) {
-        const int sy = top + y;
-        if (sy < 0 || sy >= sh) continue;
-        for (int x = 0; x < gdImageSX(frame); x++) {
-            const int sx = left + x;
-            if (sx >= 0 && sx < sw) screen->tpixels[sy][sx] = frame->tpixels[y][x];
-        }
-    }
-    gdImageDestroy(frame);
-    return screen;
+    return out;
 }
 
 ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const ps_decode_request *request,
@@ -74,7 +73,6 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
         image = NULL;
         ps_result_fail(result, PS_NO_MEMORY, "out of memory");
     }
-    if (image != NULL && format == PS_FORMAT_GIF) image = ps_gif_on_screen(image, request, result);
     ps_gd_capture_end();
     if (image == NULL) {
         if (result->status == PS_OK) {
@@ -85,8 +83,20 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
         return NULL;
     }
     decoder->image = image;
-    base->width = base->stored_width = result->stored_width = gdImageSX(image);
-    base->height = base->stored_height = result->stored_height = gdImageSY(image);
+    int width = gdImageSX(image), height = gdImageSY(image);
+    /* libgd decodes a GIF's first frame at its own size, place-less; it goes on its
+       logical screen (held to the pixel limit below, before any row of it is made). */
+    const int sw = request->screen_width, sh = request->screen_height;
+    if (format == PS_FORMAT_GIF && sw > 0 && sh > 0
+        && (sw != width || sh != height || request->frame_left != 0 || request->frame_top != 0)) {
+        decoder->on_screen = 1;
+        decoder->left = request->frame_left;
+        decoder->top = request->frame_top;
+        width = sw;
+        height = sh;
+    }
+    base->width = base->stored_width = result->stored_width = width;
+    base->height = base->stored_height = result->stored_height = height;
     if ((long long)base->width * base->height > request->max_pixels) {
         ps_result_fail(result, PS_TOO_LARGE, "too large");
         ps_decoder_close(base);
@@ -98,5 +108,6 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
         ps_decoder_close(base);
         return NULL;
     }
+    if (decoder->on_screen) base->row = ps_gif_screen_row;
     return base;
 }

@@ -145,7 +145,7 @@ static const unsigned char *ps_gd_row(void *context, int y) {
  * Plain scalar code, for such rare images; deterministic (the same operations in the same
  * order on every machine), though not the same bits as the vectorized path.
  */
-static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *context, int sh, int dw, int dh, int xtaps,
+static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *context, int sw, int sh, int dw, int dh, int xtaps,
                                                const int *xstart, const float *xweight, int ytaps, const int *ystart,
                                                const float *yweight) {
 #if defined(__clang__)
@@ -172,6 +172,15 @@ static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *conte
                 return NULL;
             }
             float *row = ring + 4 * (size_t)dw * (size_t)(converted % ytaps);
+            /* A row of one colour (most of such a GIF's screen) filters to that colour:
+               one memcmp instead of dw × xtaps taps. */
+            if (memcmp(in, in + 4, 4 * (size_t)(sw - 1)) == 0) {
+                u8x4 bytes;
+                memcpy(&bytes, in, sizeof bytes);
+                const f32x4 value = __builtin_convertvector(bytes, f32x4);
+                for (int x = 0; x < dw; x++) memcpy(row + 4 * (size_t)x, &value, sizeof value);
+                continue;
+            }
             for (int x = 0; x < dw; x++) {
                 const float *xw = xweight + (size_t)x * xtaps;
                 const unsigned char *p = in + 4 * (size_t)xstart[x];
@@ -235,7 +244,7 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
     /* A ring of whole source rows that would pass PS_RING_LIMIT (an extreme shrink of the
        height): the passes go the other way round, with buffers of the output's width. */
     if ((size_t)width8 * (size_t)ytaps * sizeof(float) > PS_RING_LIMIT && dw < sw) {
-        dst = ps_gd_resampled_across_first(source, context, sh, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
+        dst = ps_gd_resampled_across_first(source, context, sw, sh, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
         goto done;
     }
     ring = calloc((size_t)width8 * (size_t)ytaps, sizeof(float));
