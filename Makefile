@@ -3,6 +3,7 @@
 #   make test           install what the tests need, run every test (Swift, the CLI, three browsers)
 #   make test-sanitize  the Swift tests and a hostile library under ASan+UBSan, then TSan
 #   make fuzz           each libFuzzer harness in Fuzz/ for FUZZ_SECONDS (60)
+#   make fuzz-regress   each harness on its seeds and kept inputs, then FUZZ_RUNS fixed mutations (CI)
 #   make bench          the side-by-side benchmark
 
 SHELL := /bin/bash
@@ -33,7 +34,7 @@ APT_SANITIZE := $(APT_BUILD) $(APT_IMAGING) xxhash fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot
+.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz fuzz-regress deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot
 
 # Ends with commands that work as printed (copied into a shell, paths quoted where they
 # need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
@@ -117,6 +118,12 @@ test-sanitize: deps-sanitize
 FUZZ_SECONDS ?= 60
 fuzz: deps-fuzz build
 	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh $(BIN)
+
+# Deterministic, for CI: the same harnesses on every seed and every input kept in
+# .build/fuzz/crashes/, then FUZZ_RUNS mutations from a fixed seed on a fresh corpus.
+FUZZ_RUNS ?= 2000
+fuzz-regress: deps-fuzz build
+	SWIFT="$(SWIFT)" PYTHON="$(PYTHON)" FUZZ_RUNS=$(FUZZ_RUNS) bash Fuzz/run.sh $(BIN)
 
 # bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
 # bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.

@@ -3,6 +3,10 @@
 # runs each for FUZZ_SECONDS (default 60) on a corpus seeded by Fuzz/seeds.py. Any crash,
 # leak, sanitizer report or timeout fails the run; the input that caused it is kept in
 # .build/fuzz/crashes/HARNESS/ and printed as a hex dump, ready to become a test.
+#
+# With FUZZ_RUNS=N (make fuzz-regress) it is deterministic instead, for CI: each harness
+# runs every seed (and every input kept in .build/fuzz/crashes/), then N mutations from
+# -seed=1, on a fresh corpus — the same inputs on every run of the same code.
 # Usage: Fuzz/run.sh PROOFSHEET_BINARY [HARNESS...]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +15,7 @@ shift
 SWIFT=${SWIFT:-swift}
 PYTHON=${PYTHON:-python3}
 seconds=${FUZZ_SECONDS:-60}
+runs=${FUZZ_RUNS:-}
 scratch=.build/fuzz
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest)
@@ -37,15 +42,28 @@ for harness in "${harnesses[@]}"; do
     corpus=$scratch/corpus/$harness
     crashes=$scratch/crashes/$harness
     mkdir -p "$corpus" "$crashes"
-    # The corpus grows across runs; the seeds are merged in each time.
-    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
-        -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" \
-        >"$scratch/$harness.log" 2>&1
-    code=$?
+    if [ -n "$runs" ]; then
+        # A fresh corpus each time, so that the run depends only on the code and the seeds.
+        corpus=$scratch/regress/$harness
+        rm -rf "$corpus"
+        mkdir -p "$corpus"
+        "$bin/$harness" -seed=1 -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
+            -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" "$crashes" \
+            >"$scratch/$harness.log" 2>&1
+        code=$?
+        ran="seeds and kept inputs, then $runs mutations"
+    else
+        # The corpus grows across runs; the seeds are merged in each time.
+        "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
+            -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" \
+            >"$scratch/$harness.log" 2>&1
+        code=$?
+        ran="$seconds s"
+    fi
     stats=$(grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$scratch/$harness.log" | awk '{print $2}' | paste -sd/)
     if [ $code -eq 0 ]; then
         passed=$((passed + 1))
-        echo "ok - $harness: ${seconds} s, executions/new units $stats, corpus $(ls "$corpus" | wc -l)"
+        echo "ok - $harness: $ran, executions/new units $stats, corpus $(ls "$corpus" | wc -l)"
     else
         failed=$((failed + 1))
         echo "not ok - $harness (exit $code)"
