@@ -145,14 +145,17 @@ static const unsigned char *ps_gd_row(void *context, int y) {
  * Plain scalar code, for such rare images; deterministic (the same operations in the same
  * order on every machine), though not the same bits as the vectorized path.
  */
-static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *context, int sw, int sh, int dw, int dh, int xtaps,
-                                               const int *xstart, const float *xweight, int ytaps, const int *ystart,
-                                               const float *yweight) {
+static __attribute__((noinline)) gdImagePtr ps_gd_resampled_across_first(
+    ps_row_source source, void *context, int sw, int dw, int dh, int xtaps, const int *xstart, const float *xweight,
+    int ytaps, const int *ystart, const float *yweight) {
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #endif
-    typedef unsigned char u8x4 __attribute__((vector_size(4)));
-    typedef float f32x4 __attribute__((vector_size(16)));
+    /* Pixels read and written in place (rows and the ring are at least 4-byte aligned);
+       no memcpy a tap, which unoptimized builds (the fuzzers') make a call. */
+    typedef unsigned char u8x4 __attribute__((vector_size(4), aligned(1)));
+    typedef float f32x4 __attribute__((vector_size(16), aligned(4)));
+    typedef unsigned int u32 __attribute__((aligned(1)));
     /* A pixel is its 4 bytes (B, G, R, X) as 4 floats, filtered together. */
     float *ring = calloc(4 * (size_t)dw * (size_t)ytaps, sizeof(float));
     gdImagePtr dst = ring != NULL ? gdImageCreateTrueColor(dw, dh) : NULL;
@@ -171,35 +174,35 @@ static gdImagePtr ps_gd_resampled_across_first(ps_row_source source, void *conte
                 free(ring);
                 return NULL;
             }
-            float *row = ring + 4 * (size_t)dw * (size_t)(converted % ytaps);
-            /* A row of one colour (most of such a GIF's screen) filters to that colour:
-               one memcmp instead of dw × xtaps taps. */
-            if (memcmp(in, in + 4, 4 * (size_t)(sw - 1)) == 0) {
-                u8x4 bytes;
-                memcpy(&bytes, in, sizeof bytes);
-                const f32x4 value = __builtin_convertvector(bytes, f32x4);
-                for (int x = 0; x < dw; x++) memcpy(row + 4 * (size_t)x, &value, sizeof value);
-                continue;
-            }
+            const u32 *pixel = (const u32 *)(const void *)in;
+            const u8x4 *bytes = (const u8x4 *)(const void *)in;
+            f32x4 *row = (f32x4 *)(void *)(ring + 4 * (size_t)dw * (size_t)(converted % ytaps));
+            /* The pixels of one colour at either end of the row (all of such a GIF's
+               screen but its frame) filter to that colour: only the outputs whose window
+               reaches the pixels between [lo, hi] are summed. */
+            int lo = 0, hi = sw - 1;
+            while (lo < sw && pixel[lo] == pixel[0]) lo++;
+            while (hi >= lo && pixel[hi] == pixel[0]) hi--;
+            const f32x4 plain = __builtin_convertvector(bytes[0], f32x4);
             for (int x = 0; x < dw; x++) {
-                const float *xw = xweight + (size_t)x * xtaps;
-                const unsigned char *p = in + 4 * (size_t)xstart[x];
-                f32x4 sum = {0, 0, 0, 0};
-                for (int k = 0; k < xtaps; k++) {
-                    u8x4 bytes;
-                    memcpy(&bytes, p + 4 * k, sizeof bytes);
-                    sum += xw[k] * __builtin_convertvector(bytes, f32x4);
+                const int start = xstart[x];
+                if (start > hi || start + xtaps <= lo) {
+                    row[x] = plain;
+                    continue;
                 }
-                memcpy(row + 4 * (size_t)x, &sum, sizeof sum);
+                const float *xw = xweight + (size_t)x * xtaps;
+                const u8x4 *p = bytes + start;
+                f32x4 sum = {0, 0, 0, 0};
+                for (int k = 0; k < xtaps; k++) sum += xw[k] * __builtin_convertvector(p[k], f32x4);
+                row[x] = sum;
             }
         }
         unsigned char *out = (unsigned char *)dst->tpixels[y];
         for (int x = 0; x < dw; x++) {
             f32x4 sum = {0, 0, 0, 0};
             for (int k = 0; k < ytaps; k++) {
-                f32x4 value;
-                memcpy(&value, ring + 4 * ((size_t)dw * (size_t)((first + k) % ytaps) + (size_t)x), sizeof value);
-                sum += w[k] * value;
+                const f32x4 *row = (const f32x4 *)(const void *)(ring + 4 * (size_t)dw * (size_t)((first + k) % ytaps));
+                sum += w[k] * row[x];
             }
             /* As ps_clamped_pixels: clamped to [0, 255], plus 0.5, truncated; X is 0. */
             for (int c = 0; c < 3; c++) {
@@ -244,7 +247,7 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
     /* A ring of whole source rows that would pass PS_RING_LIMIT (an extreme shrink of the
        height): the passes go the other way round, with buffers of the output's width. */
     if ((size_t)width8 * (size_t)ytaps * sizeof(float) > PS_RING_LIMIT && dw < sw) {
-        dst = ps_gd_resampled_across_first(source, context, sw, sh, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
+        dst = ps_gd_resampled_across_first(source, context, sw, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
         goto done;
     }
     ring = calloc((size_t)width8 * (size_t)ytaps, sizeof(float));
