@@ -180,8 +180,14 @@ static __attribute__((noinline)) gdImagePtr ps_gd_resampled_across_first(
             /* The pixels of one colour at either end of the row (all of such a GIF's
                screen but its frame) filter to that colour: only the outputs whose window
                reaches the pixels between [lo, hi] are summed. */
+            /* Compared 256 pixels at a time against a block of that colour (one memcmp,
+               fast in any build), then pixel by pixel. */
+            u32 plain_block[256];
+            for (int i = 0; i < 256; i++) plain_block[i] = pixel[0];
             int lo = 0, hi = sw - 1;
+            while (lo + 256 <= sw && memcmp(pixel + lo, plain_block, sizeof plain_block) == 0) lo += 256;
             while (lo < sw && pixel[lo] == pixel[0]) lo++;
+            while (hi - 255 >= lo && memcmp(pixel + hi - 255, plain_block, sizeof plain_block) == 0) hi -= 256;
             while (hi >= lo && pixel[hi] == pixel[0]) hi--;
             const f32x4 plain = __builtin_convertvector(bytes[0], f32x4);
             for (int x = 0; x < dw; x++) {
