@@ -138,7 +138,10 @@ def main():
                  "bomb.png": png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:],
                  # What make fuzz found (now a Swift test too): a 2x2 frame on a 63486x1534
                  # screen, whose resampling took 1.5 GB.
-                 "wide-screen.gif": gif(2, 2, (63486, 1534, 100, 700))}
+                 "wide-screen.gif": gif(2, 2, (63486, 1534, 100, 700)),
+                 # And a BMP of 3x3,080,194 pixels at a depth of 6144 bits, which libgd made
+                 # (3 million rows, 146 MB) before refusing it.
+                 "deep.bmp": bmp(3, 2)[:18] + struct.pack("<iiHH", 3, 3_080_194, 1, 0x1800) + bmp(3, 2)[30:54]}
         headers = {f"exif-{i}.jpg": header_only(j) for i, j in enumerate(jpegs[:8])}
         headers["described.jpg"] = header_only(with_exif_description(jpegs[0], "A caption — ünïcödé"))
         corpora = {

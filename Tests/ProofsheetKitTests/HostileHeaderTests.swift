@@ -71,6 +71,10 @@ struct HostileHeaderTests {
         var short: [UInt8] = Array("BM".utf8) + le32(78) + [0, 0, 0, 0] + le32(54)
         short += le32(40) + le32(3) + le32(15_073_282) + [1, 0, 24, 0] + le32(0) + [UInt8](repeating: 0, count: 20)
         short += [UInt8](repeating: 0x7F, count: 24)
+        // 58 bytes declaring 3 × 3,080,194 pixels of 6144 bits each (found by
+        // FuzzThumbnailer: libgd made the image, 146 MB in 3 million rows, before refusing it).
+        var deep: [UInt8] = Array("BM".utf8) + le32(78) + [0, 0, 0, 0] + le32(54)
+        deep += le32(40) + le32(3) + le32(3_080_194) + [1, 0, 0x00, 0x18] + le32(0) + [UInt8](repeating: 0, count: 4)
         var webp: [UInt8] = Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
         webp += [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]  // 16384 × 16384
         return [
@@ -84,6 +88,7 @@ struct HostileHeaderTests {
             ("bomb.gif", gif, "65535×65535"),
             ("os2.bmp", os2, "65535×65535"),
             ("short.bmp", short, "truncated"),
+            ("deep.bmp", deep, "a depth of 6144 bits per pixel"),
             ("bomb.webp", webp, "16384×16384"),
             ("scans.jpg", try manyScans(2000), "scans"),
         ]

@@ -181,32 +181,40 @@ public enum ImageHeader {
         } else {
             throw .invalid("not a valid BMP: a \(headerSize)-byte header")
         }
-        if try bmpRowsEnd(&source, headerSize: headerSize, width: width, height: height) > source.size { throw .truncated }
+        let layout = try bmpLayout(&source, headerSize: headerSize)
+        // Every depth a BMP can have; 0 only for rows stored as a JPEG or a PNG. libgd
+        // would take any other for true colour and make the image (one allocation per row:
+        // 3×3,080,194 pixels at a depth of 6144 took 146 MB and 1.6 s; found by
+        // FuzzThumbnailer) before saying it cannot read it.
+        guard [1, 2, 4, 8, 16, 24, 32].contains(layout.bitsPerPixel) || (layout.bitsPerPixel == 0 && [4, 5].contains(layout.compression))
+        else { throw .invalid("not a valid BMP: a depth of \(layout.bitsPerPixel) bits per pixel") }
+        if bmpRowsEnd(layout, width: width, height: height) > source.size { throw .truncated }
         return ImageInfo(format: .bmp, width: width, height: height, workingBytes: width &* height &* 5)
     }
 
-    /// Where the pixel rows of an uncompressed BMP end, or 0 when that is not known here
-    /// (compressed rows, an odd bit depth, a size over the pixel limit, which is refused by
-    /// itself). Uncompressed rows take their whole size on disk, so a file that ends before
-    /// them is truncated — and is refused before libgd allocates the image it declares (a
-    /// 78-byte file declaring 3×15,073,282 pixels cost 600 MB and seconds; found by
-    /// FuzzImageHeader).
-    private static func bmpRowsEnd(_ source: inout HeaderSource, headerSize: Int, width: Int, height: Int) throws(ImagingError)
-        -> Int
+    /// Where a BMP's rows start, how many bits a pixel takes and how the rows are
+    /// compressed: the data offset (file offset 10), then the bit depth and, in headers that
+    /// have it, the compression (offsets 24, or 28 and 30, after the 14-byte file header).
+    private static func bmpLayout(_ source: inout HeaderSource, headerSize: Int) throws(ImagingError)
+        -> (dataOffset: Int, bitsPerPixel: Int, compression: Int)
     {
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, pixels <= Thumbnailer.maximumPixels else { return 0 }
-        // The data offset (file offset 10), then the bit depth and, in headers that have it,
-        // the compression (offsets 24, or 28 and 30, after the 14-byte file header).
         let needed = headerSize == 12 ? 16 : headerSize >= 20 ? 24 : 20
         guard let b = source.bytes(10, 24), b.count >= needed else { throw truncatedHeader(.bmp) }
-        let dataOffset = le32(b, 0)
-        let bitsPerPixel = headerSize == 12 ? le16(b, 14) : le16(b, 18)
-        let compression = headerSize >= 20 ? le32(b, 20) : 0
+        return (le32(b, 0), headerSize == 12 ? le16(b, 14) : le16(b, 18), headerSize >= 20 ? le32(b, 20) : 0)
+    }
+
+    /// Where the pixel rows of an uncompressed BMP end, or 0 when that is not known here
+    /// (compressed rows, a size over the pixel limit, which is refused by itself).
+    /// Uncompressed rows take their whole size on disk, so a file that ends before them is
+    /// truncated — and is refused before libgd allocates the image it declares (a 78-byte
+    /// file declaring 3×15,073,282 pixels cost 600 MB and seconds; found by FuzzImageHeader).
+    private static func bmpRowsEnd(_ layout: (dataOffset: Int, bitsPerPixel: Int, compression: Int), width: Int, height: Int) -> Int {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, pixels <= Thumbnailer.maximumPixels else { return 0 }
         // BI_RGB, BI_BITFIELDS and BI_ALPHABITFIELDS store rows as they are.
-        guard [0, 3, 6].contains(compression), [1, 2, 4, 8, 16, 24, 32].contains(bitsPerPixel) else { return 0 }
-        let stride = (width * bitsPerPixel + 31) / 32 * 4
-        return dataOffset + stride * height
+        guard [0, 3, 6].contains(layout.compression), layout.bitsPerPixel > 0 else { return 0 }
+        let stride = (width * layout.bitsPerPixel + 31) / 32 * 4
+        return layout.dataOffset + stride * height
     }
 
     // MARK: WebP
