@@ -63,7 +63,14 @@ struct WideScreenGIFTests {
         }
     }
 
-    @Test("building a library of it takes memory for its output, not 1.6 GB")
+    @Test(
+        "building a library of it takes memory for its output, not 1.6 GB",
+        // Under a sanitizer the executable's resident memory is the sanitizer's (ASan's
+        // quarantine and shadow took it to 1 GB for this build), no measure of what the
+        // build allocates; the rendering itself is still tested above.
+        .disabled(
+            if: ProcessInfo.processInfo.environment["PROOFSHEET_SANITIZER"] != nil,
+            "peak memory means nothing under a sanitizer (Tests/sanitize/run.sh sets PROOFSHEET_SANITIZER)"))
     func memory() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library"

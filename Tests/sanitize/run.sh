@@ -22,6 +22,8 @@ export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:detect_stack_use_after_return
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 export LSAN_OPTIONS=suppressions=$PWD/Tests/sanitize/lsan.supp:print_suppressions=0
+# Tests that measure memory skip themselves: under a sanitizer it is the sanitizer's.
+export PROOFSHEET_SANITIZER=$kind
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log=$work/log
