@@ -208,8 +208,7 @@ var Tray = (Proofsheet.tray = (function () {
   });
   function isAfter(item, event) {
     var box = item.getBoundingClientRect();
-    var wide = window.getComputedStyle(list).flexDirection === "row";
-    return wide ? event.clientX > box.left + box.width / 2 : event.clientY > box.top + box.height / 2;
+    return event.clientY > box.top + box.height / 2;
   }
 
   return { render: render };
