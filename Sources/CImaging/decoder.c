@@ -2,6 +2,7 @@
 
 #include "decoder.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,22 @@ void ps_result_fail(ps_open_result *result, int status, const char *format, ...)
     va_start(args, format);
     vsnprintf(result->reason, sizeof result->reason, format, args);
     va_end(args);
+}
+
+int ps_check_size(ps_decoder *decoder, long long width, long long height, const char *name,
+                  const ps_decode_request *request, ps_open_result *result) {
+    decoder->stored_width = result->stored_width = (int)(width > INT_MAX ? INT_MAX : width);
+    decoder->stored_height = result->stored_height = (int)(height > INT_MAX ? INT_MAX : height);
+    if (width <= 0 || height <= 0) {
+        ps_result_fail(result, PS_ERROR, "the %s header declares an empty image", name);
+        return 0;
+    }
+    long long pixels;
+    if (__builtin_mul_overflow(width, height, &pixels) || pixels > request->max_pixels) {
+        ps_result_fail(result, PS_TOO_LARGE, "too large");
+        return 0;
+    }
+    return 1;
 }
 
 size_t ps_mul(size_t a, size_t b) {

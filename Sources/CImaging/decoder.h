@@ -97,6 +97,13 @@ void ps_whole_destroy(ps_whole_decoder *decoder);
 /* Sets `result` from a decoder's state or a failure. */
 void ps_result_fail(ps_open_result *result, int status, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
+/* Keeps the size the format's own header declares (the size its decoder will use) in the
+   decoder and the result, where a refusal names it, and checks it before any pixel buffer
+   exists: an empty image is an error naming the format, one of more pixels than the
+   request allows is PS_TOO_LARGE. 0 when refused (`result` says why). */
+int ps_check_size(ps_decoder *decoder, long long width, long long height, const char *name,
+                  const ps_decode_request *request, ps_open_result *result);
+
 /* a × b (× c) in size_t, or 0 when it would overflow. */
 size_t ps_mul(size_t a, size_t b);
 

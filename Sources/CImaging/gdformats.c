@@ -95,10 +95,9 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
         width = sw;
         height = sh;
     }
-    base->width = base->stored_width = result->stored_width = width;
-    base->height = base->stored_height = result->stored_height = height;
-    if ((long long)base->width * base->height > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+    base->width = width;
+    base->height = height;
+    if (!ps_check_size(base, width, height, name, request, result)) {
         ps_decoder_close(base);
         return NULL;
     }

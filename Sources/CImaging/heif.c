@@ -77,22 +77,16 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     /* The size after libheif's transformations, and the coded size (ispe) it decodes first. */
     const int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
     const int coded_width = heif_image_handle_get_ispe_width(handle), coded_height = heif_image_handle_get_ispe_height(handle);
-    base->stored_width = result->stored_width = width;
-    base->stored_height = result->stored_height = height;
-    if (width <= 0 || height <= 0) {
-        ps_result_fail(result, PS_ERROR, "the %s header declares an empty image", name);
+    /* libheif decodes the coded image whole before it cuts the clean aperture out: where
+       that is the larger, it is the size checked (and named when refused). */
+    const int coded_larger = width > 0 && height > 0 && (long long)coded_width * coded_height > (long long)width * height;
+    if (!ps_check_size(base, coded_larger ? coded_width : width, coded_larger ? coded_height : height, name, request,
+                       result)) {
         ps_decoder_close(base);
         return NULL;
     }
-    if ((long long)width * height > request->max_pixels || (long long)coded_width * coded_height > request->max_pixels) {
-        if ((long long)coded_width * coded_height > (long long)width * height) {
-            result->stored_width = coded_width;
-            result->stored_height = coded_height;
-        }
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
-        ps_decoder_close(base);
-        return NULL;
-    }
+    base->stored_width = width;
+    base->stored_height = height;
     switch (heif_image_handle_get_color_profile_type(handle)) {
     case heif_color_profile_type_prof:
     case heif_color_profile_type_rICC: {

@@ -182,12 +182,7 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
     jpeg_mem_src(cinfo, data, (unsigned long)size);
     jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF); /* ICC profile chunks */
     jpeg_read_header(cinfo, TRUE);
-    base->stored_width = (int)cinfo->image_width;
-    base->stored_height = (int)cinfo->image_height;
-    result->stored_width = base->stored_width;
-    result->stored_height = base->stored_height;
-    if ((long long)cinfo->image_width * (long long)cinfo->image_height > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+    if (!ps_check_size(base, cinfo->image_width, cinfo->image_height, "JPEG", request, result)) {
         ps_decoder_close(base);
         return NULL;
     }

@@ -154,12 +154,7 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
     png_uint_32 width = 0, height = 0;
     int depth = 0, type = 0, interlace = 0;
     png_get_IHDR(png, info, &width, &height, &depth, &type, &interlace, NULL, NULL);
-    base->stored_width = (int)width;
-    base->stored_height = (int)height;
-    result->stored_width = (int)width;
-    result->stored_height = (int)height;
-    if ((long long)width * (long long)height > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+    if (!ps_check_size(base, width, height, "PNG", request, result)) {
         ps_decoder_close(base);
         return NULL;
     }

@@ -137,6 +137,87 @@ static const unsigned char *ps_gd_row(void *context, int y) {
 }
 
 /*
+ * The ring of source rows, filtered one way, that both paths keep for the other pass
+ * (the vertical filter's windows only move down): source row r is in slot r % size.
+ */
+typedef struct {
+    float *rows;
+    size_t stride; /* floats from one slot to the next */
+    int size;      /* slots: the vertical filter's taps */
+    int filled;    /* source rows [0, filled) have been put in */
+} ps_ring;
+
+/* Makes a source row's slot from the row's bytes; `how` is the path's own. */
+typedef void (*ps_ring_put)(const unsigned char *in, float *slot, const void *how);
+
+static inline __attribute__((always_inline)) float *ps_ring_slot(const ps_ring *ring, int row) {
+    return ring->rows + ring->stride * (size_t)(row % ring->size);
+}
+
+/* Puts in every source row before `until` not yet there, each made by `put`; 0 when the
+   source fails. */
+static inline __attribute__((always_inline)) int ps_ring_fill(ps_ring *ring, int until, ps_row_source source,
+                                                              void *context, ps_ring_put put, const void *how) {
+    for (; ring->filled < until; ring->filled++) {
+        const unsigned char *in = source(context, ring->filled);
+        if (in == NULL) return 0;
+        put(in, ps_ring_slot(ring, ring->filled), how);
+    }
+    return 1;
+}
+
+/* Pixels read and written in place (rows and the ring are at least 4-byte aligned); no
+   memcpy a tap, which unoptimized builds (the fuzzers') make a call. A pixel is its 4
+   bytes (B, G, R, X) as 4 floats, filtered together. */
+typedef unsigned char ps_u8x4 __attribute__((vector_size(4), aligned(1)));
+typedef float ps_f32x4u __attribute__((vector_size(16), aligned(4)));
+typedef unsigned int ps_u32u __attribute__((aligned(1)));
+
+/* What filtering a row across needs. */
+typedef struct {
+    int sw, dw, xtaps;
+    const int *xstart;
+    const float *xweight;
+} ps_across;
+
+/* A source row filtered across, into `dw` pixels of floats. */
+static void ps_filter_across(const unsigned char *in, float *slot, const void *how) {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    const ps_across *across = how;
+    const int sw = across->sw, dw = across->dw, xtaps = across->xtaps;
+    const ps_u32u *pixel = (const ps_u32u *)(const void *)in;
+    const ps_u8x4 *bytes = (const ps_u8x4 *)(const void *)in;
+    ps_f32x4u *row = (ps_f32x4u *)(void *)slot;
+    /* The pixels of one colour at either end of the row (all of such a GIF's screen but
+       its frame) filter to that colour: only the outputs whose window reaches the pixels
+       between [lo, hi] are summed. */
+    /* Compared 256 pixels at a time against a block of that colour (one memcmp, fast in
+       any build), then pixel by pixel. */
+    ps_u32u plain_block[256];
+    for (int i = 0; i < 256; i++) plain_block[i] = pixel[0];
+    int lo = 0, hi = sw - 1;
+    while (lo + 256 <= sw && memcmp(pixel + lo, plain_block, sizeof plain_block) == 0) lo += 256;
+    while (lo < sw && pixel[lo] == pixel[0]) lo++;
+    while (hi - 255 >= lo && memcmp(pixel + hi - 255, plain_block, sizeof plain_block) == 0) hi -= 256;
+    while (hi >= lo && pixel[hi] == pixel[0]) hi--;
+    const ps_f32x4u plain = __builtin_convertvector(bytes[0], ps_f32x4u);
+    for (int x = 0; x < dw; x++) {
+        const int start = across->xstart[x];
+        if (start > hi || start + xtaps <= lo) {
+            row[x] = plain;
+            continue;
+        }
+        const float *xw = across->xweight + (size_t)x * xtaps;
+        const ps_u8x4 *p = bytes + start;
+        ps_f32x4u sum = {0, 0, 0, 0};
+        for (int k = 0; k < xtaps; k++) sum += xw[k] * __builtin_convertvector(p[k], ps_f32x4u);
+        row[x] = sum;
+    }
+}
+
+/*
  * The same resampling with the passes the other way round: each source row filtered
  * across first, into a ring of `ytaps` rows of the output's width, then down. Used where
  * the ring of whole source rows would be large — an extreme shrink of one side, such as a
@@ -151,63 +232,26 @@ static __attribute__((noinline)) gdImagePtr ps_gd_resampled_across_first(
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #endif
-    /* Pixels read and written in place (rows and the ring are at least 4-byte aligned);
-       no memcpy a tap, which unoptimized builds (the fuzzers') make a call. */
-    typedef unsigned char u8x4 __attribute__((vector_size(4), aligned(1)));
-    typedef float f32x4 __attribute__((vector_size(16), aligned(4)));
-    typedef unsigned int u32 __attribute__((aligned(1)));
-    /* A pixel is its 4 bytes (B, G, R, X) as 4 floats, filtered together. */
-    float *ring = calloc(4 * (size_t)dw * (size_t)ytaps, sizeof(float));
-    gdImagePtr dst = ring != NULL ? gdImageCreateTrueColor(dw, dh) : NULL;
+    ps_ring ring = {calloc(4 * (size_t)dw * (size_t)ytaps, sizeof(float)), 4 * (size_t)dw, ytaps, 0};
+    const ps_across across = {sw, dw, xtaps, xstart, xweight};
+    gdImagePtr dst = ring.rows != NULL ? gdImageCreateTrueColor(dw, dh) : NULL;
     if (dst == NULL) {
-        free(ring);
+        free(ring.rows);
         return NULL;
     }
-    int converted = 0;
     for (int y = 0; y < dh; y++) {
         const float *w = yweight + (size_t)y * ytaps;
         const int first = ystart[y];
-        for (; converted < first + ytaps; converted++) {
-            const unsigned char *in = source(context, converted);
-            if (in == NULL) {
-                gdImageDestroy(dst);
-                free(ring);
-                return NULL;
-            }
-            const u32 *pixel = (const u32 *)(const void *)in;
-            const u8x4 *bytes = (const u8x4 *)(const void *)in;
-            f32x4 *row = (f32x4 *)(void *)(ring + 4 * (size_t)dw * (size_t)(converted % ytaps));
-            /* The pixels of one colour at either end of the row (all of such a GIF's
-               screen but its frame) filter to that colour: only the outputs whose window
-               reaches the pixels between [lo, hi] are summed. */
-            /* Compared 256 pixels at a time against a block of that colour (one memcmp,
-               fast in any build), then pixel by pixel. */
-            u32 plain_block[256];
-            for (int i = 0; i < 256; i++) plain_block[i] = pixel[0];
-            int lo = 0, hi = sw - 1;
-            while (lo + 256 <= sw && memcmp(pixel + lo, plain_block, sizeof plain_block) == 0) lo += 256;
-            while (lo < sw && pixel[lo] == pixel[0]) lo++;
-            while (hi - 255 >= lo && memcmp(pixel + hi - 255, plain_block, sizeof plain_block) == 0) hi -= 256;
-            while (hi >= lo && pixel[hi] == pixel[0]) hi--;
-            const f32x4 plain = __builtin_convertvector(bytes[0], f32x4);
-            for (int x = 0; x < dw; x++) {
-                const int start = xstart[x];
-                if (start > hi || start + xtaps <= lo) {
-                    row[x] = plain;
-                    continue;
-                }
-                const float *xw = xweight + (size_t)x * xtaps;
-                const u8x4 *p = bytes + start;
-                f32x4 sum = {0, 0, 0, 0};
-                for (int k = 0; k < xtaps; k++) sum += xw[k] * __builtin_convertvector(p[k], f32x4);
-                row[x] = sum;
-            }
+        if (!ps_ring_fill(&ring, first + ytaps, source, context, ps_filter_across, &across)) {
+            gdImageDestroy(dst);
+            free(ring.rows);
+            return NULL;
         }
         unsigned char *out = (unsigned char *)dst->tpixels[y];
         for (int x = 0; x < dw; x++) {
-            f32x4 sum = {0, 0, 0, 0};
+            ps_f32x4u sum = {0, 0, 0, 0};
             for (int k = 0; k < ytaps; k++) {
-                const f32x4 *row = (const f32x4 *)(const void *)(ring + 4 * (size_t)dw * (size_t)((first + k) % ytaps));
+                const ps_f32x4u *row = (const ps_f32x4u *)(const void *)ps_ring_slot(&ring, first + k);
                 sum += w[k] * row[x];
             }
             /* As ps_clamped_pixels: clamped to [0, 255], plus 0.5, truncated; X is 0. */
@@ -218,8 +262,28 @@ static __attribute__((noinline)) gdImagePtr ps_gd_resampled_across_first(
             out[4 * x + 3] = 0;
         }
     }
-    free(ring);
+    free(ring.rows);
     return dst;
+}
+
+/* A source row's bytes as floats (`how`: the row's 4 × width bytes), zero-padded to a
+   multiple of 8. Inlined into each CPU path's body. */
+static inline __attribute__((always_inline)) void ps_row_to_floats(const unsigned char *in, float *row, const void *how) {
+    const int width4 = *(const int *)how, whole8 = width4 & ~7;
+    int i = 0;
+    for (; i + 16 <= whole8; i += 16) {
+        ps_u8x16 bytes;
+        memcpy(&bytes, in + i, sizeof bytes);
+        const ps_f32x16 values = __builtin_convertvector(bytes, ps_f32x16);
+        memcpy(row + i, &values, sizeof values);
+    }
+    for (; i < whole8; i += 8) {
+        ps_u8x8 bytes;
+        memcpy(&bytes, in + i, sizeof bytes);
+        const ps_f32x8 values = __builtin_convertvector(bytes, ps_f32x8);
+        memcpy(row + i, &values, sizeof values);
+    }
+    for (; i < width4; i++) row[i] = (float)in[i];
 }
 
 /*
@@ -243,24 +307,25 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
 #endif
     if (sw < 1 || sh < 1 || dw < 1 || dh < 1) return NULL;
     int xtaps = 0, ytaps = 0, *xstart = NULL, *ystart = NULL;
-    float *xweight = NULL, *yweight = NULL, *ring = NULL, *acc = NULL, *pairweight = NULL;
+    float *xweight = NULL, *yweight = NULL, *acc = NULL, *pairweight = NULL;
+    ps_ring ring = {NULL, 0, 0, 0};
     const float **rows = NULL;
     gdImagePtr dst = NULL;
     if (!ps_resample_weights(sw, dw, lobes, &xtaps, &xstart, &xweight)) goto done;
     if (!ps_resample_weights(sh, dh, lobes, &ytaps, &ystart, &yweight)) goto done;
     const int width4 = 4 * sw;
-    const int whole8 = width4 & ~7, width8 = (width4 + 7) & ~7;  /* rows padded with zeros */
+    const int width8 = (width4 + 7) & ~7;  /* rows padded with zeros */
     /* A ring of whole source rows that would pass PS_RING_LIMIT (an extreme shrink of the
        height): the passes go the other way round, with buffers of the output's width. */
     if ((size_t)width8 * (size_t)ytaps * sizeof(float) > PS_RING_LIMIT && dw < sw) {
         dst = ps_gd_resampled_across_first(source, context, sw, dw, dh, xtaps, xstart, xweight, ytaps, ystart, yweight);
         goto done;
     }
-    ring = calloc((size_t)width8 * (size_t)ytaps, sizeof(float));
+    ring = (ps_ring){calloc((size_t)width8 * (size_t)ytaps, sizeof(float)), (size_t)width8, ytaps, 0};
     acc = calloc((size_t)width8, sizeof(float));
     pairweight = malloc(sizeof(float) * 8 * (size_t)xtaps * (size_t)(dw / 2 + 1));
     rows = malloc(sizeof(float *) * (size_t)ytaps);
-    if (ring == NULL || acc == NULL || pairweight == NULL || rows == NULL) goto done;
+    if (ring.rows == NULL || acc == NULL || pairweight == NULL || rows == NULL) goto done;
     for (int x = 0; x + 1 < dw; x += 2) {
         float *pair = pairweight + (size_t)(x / 2) * xtaps * 8;
         for (int k = 0; k < xtaps; k++) {
@@ -273,34 +338,15 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
     dst = gdImageCreateTrueColor(dw, dh);
     if (dst == NULL) goto done;
 
-    int converted = 0;  /* source rows [0, converted) have been put in the ring */
     for (int y = 0; y < dh; y++) {
         const float *w = yweight + (size_t)y * ytaps;
         const int first = ystart[y];
-        for (; converted < first + ytaps; converted++) {
-            const unsigned char *in = source(context, converted);
-            if (in == NULL) {
-                gdImageDestroy(dst);
-                dst = NULL;
-                goto done;
-            }
-            float *row = ring + (size_t)width8 * (converted % ytaps);
-            int i = 0;
-            for (; i + 16 <= whole8; i += 16) {
-                ps_u8x16 bytes;
-                memcpy(&bytes, in + i, sizeof bytes);
-                const ps_f32x16 values = __builtin_convertvector(bytes, ps_f32x16);
-                memcpy(row + i, &values, sizeof values);
-            }
-            for (; i < whole8; i += 8) {
-                ps_u8x8 bytes;
-                memcpy(&bytes, in + i, sizeof bytes);
-                const ps_f32x8 values = __builtin_convertvector(bytes, ps_f32x8);
-                memcpy(row + i, &values, sizeof values);
-            }
-            for (; i < width4; i++) row[i] = (float)in[i];
+        if (!ps_ring_fill(&ring, first + ytaps, source, context, ps_row_to_floats, &width4)) {
+            gdImageDestroy(dst);
+            dst = NULL;
+            goto done;
         }
-        for (int k = 0; k < ytaps; k++) rows[k] = ring + (size_t)width8 * ((first + k) % ytaps);
+        for (int k = 0; k < ytaps; k++) rows[k] = ps_ring_slot(&ring, first + k);
         /* Sixteen floats at a time down the whole window, summed in a register (one
            AVX-512 register, two AVX2 ones); four such sums at once, so that each
            addition does not wait for the one before it (the loop was bound by the adds'
@@ -389,7 +435,7 @@ static inline __attribute__((always_inline)) gdImagePtr ps_gd_resampled_body(
         }
     }
 done:
-    free(xstart); free(xweight); free(ystart); free(yweight); free(ring); free(acc); free(pairweight); free(rows);
+    free(xstart); free(xweight); free(ystart); free(yweight); free(ring.rows); free(acc); free(pairweight); free(rows);
     return dst;
 }
 

@@ -157,15 +157,7 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
     uint32_t width = 0, height = 0;
     TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
     TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
-    base->stored_width = result->stored_width = (int)(width > 0x7FFFFFFF ? 0x7FFFFFFF : width);
-    base->stored_height = result->stored_height = (int)(height > 0x7FFFFFFF ? 0x7FFFFFFF : height);
-    if (width == 0 || height == 0) {
-        ps_result_fail(result, PS_ERROR, "the TIFF header declares an empty image");
-        ps_decoder_close(base);
-        return NULL;
-    }
-    if ((long long)width * (long long)height > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+    if (!ps_check_size(base, width, height, "TIFF", request, result)) {
         ps_decoder_close(base);
         return NULL;
     }

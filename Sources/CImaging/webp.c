@@ -68,15 +68,7 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
         }
         WebPDemuxDelete(demux);
     }
-    base->stored_width = result->stored_width = width;
-    base->stored_height = result->stored_height = height;
-    if (width <= 0 || height <= 0) {
-        ps_result_fail(result, PS_ERROR, "the WebP header declares an empty image");
-        ps_decoder_close(base);
-        return NULL;
-    }
-    if ((long long)width * (long long)height > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+    if (!ps_check_size(base, width, height, "WebP", request, result)) {
         ps_decoder_close(base);
         return NULL;
     }
