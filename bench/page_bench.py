@@ -50,7 +50,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -430,66 +429,27 @@ BROWSER_TESTS = ROOT / "Tests" / "browser"
 
 class Drivers:
     """WebKitGTK's MiniBrowser (Selenium + WebKitWebDriver under a private Xvfb) and Firefox
-    ESR (Marionette, headless), started as the browser suite starts them."""
+    ESR (Marionette, headless), started by the browser suite's own code (browsers.py)."""
 
     def __init__(self):
         sys.path.insert(0, str(BROWSER_TESTS))
+        import browsers  # noqa: E402  (how the browser suite starts them)
         import engines  # noqa: E402  (the browser suite's adapters)
+        self.browsers = browsers
         self.engines = engines
         self.folder = Path(tempfile.mkdtemp(prefix="page-bench-"))
         self.stops = []
 
     def webkit(self):
-        from selenium import webdriver
-        from selenium.webdriver.webkitgtk.options import Options
-        from selenium.webdriver.webkitgtk.service import Service
-        import conftest  # noqa: E402
-        read, write = os.pipe()
-        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                                pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        number = b""
-        with os.fdopen(read, "rb") as pipe:
-            while not number.endswith(b"\n"):
-                byte = pipe.read(1)
-                if not byte:
-                    break
-                number += byte
-        self.stops.append(lambda: (xvfb.terminate(), xvfb.wait(timeout=30)))
-        env = dict(os.environ, DISPLAY=":" + number.decode().strip())
-        env.pop("WAYLAND_DISPLAY", None)
-        options = Options()
-        options.binary_location = conftest.minibrowser()
-        options.add_argument("--automation")
-        driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=shutil.which("WebKitWebDriver"), env=env))
-        driver.set_page_load_timeout(180)
-        driver.set_script_timeout(1800)
-        driver.set_window_size(1280, 900)
+        display, stop = self.browsers.start_xvfb()
+        self.stops.append(stop)
+        driver = self.browsers.start_webkit(display, page_load_timeout=180, script_timeout=1800)
         self.stops.insert(0, driver.quit)
         return self.engines.WebKitEngine(driver)
 
     def firefox(self):
-        from marionette_driver.marionette import Marionette
-        profile = Path(tempfile.mkdtemp(prefix="firefox-profile-", dir=self.folder))
-        (profile / "downloads").mkdir()
-        refuser = socket.socket()
-        refuser.bind(("127.0.0.1", 0))
-        (profile / "user.js").write_text(self.engines.firefox_prefs(profile / "downloads", refuser.getsockname()[1]))
-        env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_NONLOCAL_CONNECTIONS="1")
-        env.pop("DISPLAY", None)
-        env.pop("WAYLAND_DISPLAY", None)
-        process = subprocess.Popen([os.environ.get("PROOFSHEET_FIREFOX") or shutil.which("firefox-esr"), "--headless", "--marionette",
-                                    "-remote-allow-system-access", "--no-remote", "--profile", str(profile)],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        self.stops.append(lambda: (process.terminate(), process.wait(timeout=30), refuser.close()))
-        port = profile / "MarionetteActivePort"
-        self.engines.until(lambda: port.exists() or process.poll() is not None, "Firefox did not start Marionette", timeout=120)
-        marionette = Marionette(host="127.0.0.1", port=int(port.read_text()))
-        marionette.start_session()
-        marionette.timeout.script = 1800
-        marionette.timeout.page_load = 180
-        self.stops.insert(0, marionette.delete_session)
-        engine = self.engines.FirefoxEngine(marionette, profile / "downloads")
+        engine, stop = self.browsers.start_firefox(self.folder, script_timeout=1800, page_load_timeout=180)
+        self.stops.insert(0, stop)
         engine.viewport(1280, 900)
         return engine
 

@@ -9,13 +9,10 @@ Environment:
 """
 
 import functools
-import glob
 import http.server
 import json
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
 import threading
 from pathlib import Path
@@ -23,10 +20,19 @@ from urllib.parse import quote
 
 import pytest
 
+import browsers
 import engines
 import helpers
 
 TIMEOUT_MS = 30_000
+
+
+def needed(start, *args, **kwargs):
+    """`start(...)`, failing the test with its message when the browser is missing."""
+    try:
+        return start(*args, **kwargs)
+    except browsers.Missing as missing:
+        pytest.fail(str(missing))
 
 
 # --- the binary and the sites -------------------------------------------------------------
@@ -180,57 +186,14 @@ def page(context):
 @pytest.fixture(scope="session")
 def xvfb_display():
     """A private X display: started here so the tests need no desktop and no xvfb-run."""
-    if shutil.which("Xvfb") is None:
-        pytest.fail("Xvfb is not installed (make deps-test installs it)")
-    read, write = os.pipe()
-    process = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    number = b""
-    with os.fdopen(read, "rb") as pipe:
-        while not number.endswith(b"\n"):
-            chunk = pipe.read(1)
-            if not chunk:
-                break
-            number += chunk
-    if not number.strip():
-        process.kill()
-        pytest.fail("Xvfb did not start")
-    yield ":" + number.decode().strip()
-    process.terminate()
-    process.wait(timeout=30)
-
-
-def minibrowser():
-    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")) + sorted(glob.glob("/usr/lib/*/webkitgtk-6.0/MiniBrowser"))
-    if not found:
-        pytest.fail("WebKitGTK's MiniBrowser is missing (make deps-test installs webkit2gtk-driver)")
-    return found[-1]
+    display, stop = needed(browsers.start_xvfb)
+    yield display
+    stop()
 
 
 def start_webkit(display, **env_extra):
-    """A WebKitGTK MiniBrowser under WebKitWebDriver on `display`, with more environment
-    (GTK_THEME="Adwaita:dark": the system's dark mode, which WebKitGTK takes from GTK)."""
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
-    driver_path = shutil.which("WebKitWebDriver")
-    if driver_path is None:
-        pytest.fail("WebKitWebDriver is missing (make deps-test installs webkit2gtk-driver)")
-    env = dict(os.environ, DISPLAY=display, **env_extra)
-    env.pop("WAYLAND_DISPLAY", None)
-    options = Options()
-    options.binary_location = minibrowser()
-    options.add_argument("--automation")
-    service = Service(executable_path=driver_path, env=env)
-    driver = webdriver.WebKitGTK(options=options, service=service)
-    driver.set_page_load_timeout(60)
-    driver.set_script_timeout(60)
-    driver.set_window_size(1280, 900)
-    return driver
+    """browsers.start_webkit, failing the test when WebKit is missing."""
+    return needed(browsers.start_webkit, display, **env_extra)
 
 
 @pytest.fixture(scope="session")
@@ -294,50 +257,12 @@ def http_server(workdir):
 @pytest.fixture(scope="session")
 def firefox(workdir):
     """Headless Firefox ESR with a fresh profile, over Marionette (there is no geckodriver)."""
-    from marionette_driver.marionette import Marionette
-
-    executable = os.environ.get("PROOFSHEET_FIREFOX") or shutil.which("firefox-esr")
-    if executable is None:
-        pytest.fail("firefox-esr is not installed (make deps-test installs it)")
-    profile = Path(tempfile.mkdtemp(prefix="firefox-profile-", dir=workdir))
-    downloads = profile / "downloads"
-    downloads.mkdir()
-    # A port bound and never listened on: the proxy of the profile, which refuses at once.
-    refuser = socket.socket()
-    refuser.bind(("127.0.0.1", 0))
-    (profile / "user.js").write_text(engines.firefox_prefs(downloads, refuser.getsockname()[1]))
-    # MOZ_DISABLE_NONLOCAL_CONNECTIONS: Firefox refuses any connection off this machine
-    # (Mozilla's own test harness sets it) and skips its remote-settings syncing.
-    env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_NONLOCAL_CONNECTIONS="1")
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    log = open(profile / "firefox.log", "wb")
-    process = subprocess.Popen(
-        [executable, "--headless", "--marionette", "-remote-allow-system-access", "--no-remote", "--profile", str(profile)],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
-    )
-    port_file = profile / "MarionetteActivePort"
+    engine, stop = needed(browsers.start_firefox, workdir)
     try:
-        engines.until(lambda: port_file.exists() or process.poll() is not None, "Firefox did not start Marionette", timeout=120)
-        if process.poll() is not None:
-            pytest.fail(f"Firefox exited ({process.returncode}): {(profile / 'firefox.log').read_text(errors='replace')[-2000:]}")
-        marionette = Marionette(host="127.0.0.1", port=int(port_file.read_text()))
-        marionette.start_session()
-        marionette.timeout.script = 60
-        marionette.timeout.page_load = 60
-        engine = engines.FirefoxEngine(marionette, downloads)
         engine.chrome(engines.WATCH_REQUESTS)
         yield engine
-        marionette.delete_session()
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-        refuser.close()
+        stop()
 
 
 @pytest.fixture
