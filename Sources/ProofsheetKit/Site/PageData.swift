@@ -76,10 +76,7 @@ struct PageData {
                 Self.record(photos[position], albumPath: albums[albumOf[position]].path, into: &writer)
             }
             writer.raw("]")
-            let name = "c-" + Self.hash(writer.bytes)
-            var script = Array("Proofsheet.chunk(\"\(name)\",".utf8)
-            script.append(contentsOf: writer.bytes)
-            script.append(contentsOf: ");\n".utf8)
+            let (name, script) = Self.dataScript("chunk", prefix: "c-", writer.bytes)
             return Chunk(start: range.lowerBound, count: range.count, name: name, script: script)
         }
         (searchName, searchScript) = Self.searchIndex(photos, albums: albums, albumOf: albumOf)
@@ -276,9 +273,16 @@ struct PageData {
             w.string(photos[index].path)
         }
         w.raw("}}")
-        let name = "s-" + hash(w.bytes)
-        var script = Array("Proofsheet.search(\"\(name)\",".utf8)
-        script.append(contentsOf: w.bytes)
+        return dataScript("search", prefix: "s-", w.bytes)
+    }
+
+    /// A data file (see the type's comment): its name, `prefix` and the hash of `json`,
+    /// and its script, which hands `json` to the page's `Proofsheet.FUNCTION`.
+    static func dataScript(_ function: String, prefix: String, _ json: [UInt8]) -> (name: String, script: [UInt8]) {
+        let name = prefix + hash(json)
+        var script = Array("Proofsheet.\(function)(\"\(name)\",".utf8)
+        script.reserveCapacity(script.count + json.count + 3)
+        script.append(contentsOf: json)
         script.append(contentsOf: ");\n".utf8)
         return (name, script)
     }
