@@ -145,6 +145,12 @@ struct JSONWriter {
         raw("\":")
     }
 
+    /// `,"key":` (without the comma when `first`): a member of an object after another.
+    mutating func member(_ name: StaticString, first: Bool = false) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        key(name)
+    }
+
     private mutating func unicodeEscape(_ byte: UInt8) {
         let hex = Array("0123456789abcdef".utf8)
         raw("\\u00")

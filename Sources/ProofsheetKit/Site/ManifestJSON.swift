@@ -24,7 +24,7 @@ public enum ManifestJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = JSONWriter(scriptSafe: false)
         out.bytes.reserveCapacity(manifest.photos.count * 600 + 4096)
-        func field(_ key: String, _ value: some Encodable, first: Bool = false) throws {
+        func field(_ key: StaticString, _ value: some Encodable, first: Bool = false) throws {
             out.member(key, first: first)
             out.bytes += try encoder.encode(value)
         }
@@ -144,25 +144,12 @@ public enum ManifestJSON {
     }
 }
 
-/// What `manifest.json` needs besides the page's writer: keys with their commas, numbers
-/// in Swift's shortest form (as `JSONEncoder` writes them), and a photo's fields.
+/// What `manifest.json` needs besides the page's writer: numbers in Swift's shortest form (as `JSONEncoder` writes them), and a photo's fields.
 extension JSONWriter {
-    mutating func member(_ key: String, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        string(key)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
     static func quoted(_ text: String) -> [UInt8] {
         var writer = JSONWriter(scriptSafe: false)
         writer.string(text)
         return writer.bytes
-    }
-
-    /// `,"name":` (or without the comma): the photo's keys are literals that need no escaping.
-    mutating func member(_ name: StaticString, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        key(name)
     }
 
     mutating func number(_ value: Int64) { int(value) }
@@ -196,7 +183,7 @@ extension JSONWriter {
     mutating func field(_ name: StaticString, _ image: Manifest.Image) {
         member(name)
         bytes.append(UInt8(ascii: "{"))
-        member("height" as StaticString, first: true)
+        member("height", first: true)
         number(Int64(image.height))
         field("src", image.src)
         field("width", Int64(image.width))
@@ -206,18 +193,18 @@ extension JSONWriter {
     /// A photo's keys in byte order, as `.sortedKeys` puts them; absent optionals left out.
     mutating func write(_ photo: Manifest.Photo) {
         bytes.append(UInt8(ascii: "{"))
-        member("album" as StaticString, first: true)
+        member("album", first: true)
         string(photo.album)
         field("aperture", photo.aperture)
         field("bytes", photo.bytes)
         field("camera", photo.camera)
         if let companions = photo.companions {
-            member("companions" as StaticString)
+            member("companions")
             bytes.append(UInt8(ascii: "["))
             for (index, companion) in companions.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "{"))
-                member("bytes" as StaticString, first: true)
+                member("bytes", first: true)
                 number(companion.bytes)
                 field("kind", companion.kind.rawValue)
                 field("path", companion.path)
@@ -230,7 +217,7 @@ extension JSONWriter {
         field("dateSource", photo.dateSource)
         field("description", photo.description)
         if let warning = photo.exifWarning {
-            member("exifWarning" as StaticString)
+            member("exifWarning")
             bool(warning)
         }
         field("exposure", photo.exposure)
@@ -238,7 +225,7 @@ extension JSONWriter {
         field("focalLength", photo.focalLength)
         field("format", photo.format.rawValue)
         if let formerIds = photo.formerIds {
-            member("formerIds" as StaticString)
+            member("formerIds")
             bytes.append(UInt8(ascii: "["))
             for (index, id) in formerIds.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -247,11 +234,11 @@ extension JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         }
         if let gps = photo.gps {
-            member("gps" as StaticString)
+            member("gps")
             bytes.append(UInt8(ascii: "{"))
-            member("latitude" as StaticString, first: true)
+            member("latitude", first: true)
             number(gps.latitude)
-            member("longitude" as StaticString)
+            member("longitude")
             number(gps.longitude)
             bytes.append(UInt8(ascii: "}"))
         }
