@@ -83,24 +83,11 @@ public enum FileSystem {
 
     public static func read(_ path: BytePath, displayPath: String? = nil) throws -> [UInt8] {
         let shown = displayPath ?? path.readable
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw ProofsheetError(shown, "cannot read (\(errnoText()))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ProofsheetError(shown, "cannot read (\(errnoText()))") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ProofsheetError(shown, "cannot read (\(errnoText()))")
-            }
-            if got == 0 { break }  // the file shrank while we read it
-            offset += got
+        let file = try OpenFile(path, display: shown)
+        switch file.readAll() {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw ProofsheetError(shown, "cannot read (\(String(cString: strerror(failure.code))))")
         }
-        if offset < bytes.count { bytes.removeSubrange(offset...) }
-        return bytes
     }
 
     /// Reads at most `count` bytes from the start of a file.
@@ -112,19 +99,29 @@ public enum FileSystem {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return try? readFully(fd, count: count).get()
+    }
+
+    /// Up to `count` bytes of an open file (fewer where it ends): at `offset` (`pread`), or
+    /// from where the file is (`read`); a read that a signal interrupted is made again. The
+    /// one read loop of `read`, `readPrefix` and `OpenFile`.
+    static func readFully(_ fd: Int32, count: Int, at offset: Int? = nil) -> Result<[UInt8], Failure> {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                let start = buffer.baseAddress! + got
+                return offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(Failure(code: errno))
             }
-            if n == 0 { break }
+            if n == 0 { break }  // the end of the file (it may have shrunk while being read)
             got += n
         }
         bytes.removeSubrange(got...)
-        return bytes
+        return .success(bytes)
     }
 
     /// The last `count` bytes of a file (all of it when shorter), read without reading the rest.

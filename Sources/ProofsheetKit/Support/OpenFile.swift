@@ -33,19 +33,13 @@ public struct OpenFile: ~Copyable {
     /// Up to `count` bytes at `offset` (fewer at the end of the file), or nil if it cannot be read.
     public func read(at offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(offset + got)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            got += n
-        }
-        bytes.removeSubrange(got...)
-        return bytes
+        return try? FileSystem.readFully(fd, count: count, at: offset).get()
+    }
+
+    /// The whole file (its size when opened, or less if it shrank), read in order from the
+    /// start; or why it cannot be read.
+    func readAll() -> Result<[UInt8], FileSystem.Failure> {
+        FileSystem.readFully(fd, count: size)
     }
 }
 
