@@ -19,11 +19,15 @@ public struct Companion: Sendable, Equatable, Hashable {
         self.bytes = bytes
     }
 
-    static let rawExtensions: Set<[UInt8]> = Set(
-        ["cr2", "cr3", "nef", "nrw", "arw", "sr2", "raf", "orf", "rw2", "dng", "pef", "srw", "3fr", "iiq", "x3f"].map {
-            Array($0.utf8)
-        })
-    static let videoExtensions: Set<[UInt8]> = [Array("mov".utf8), Array("mp4".utf8)]
+    /// The extensions of each kind, in lowercase: the one list of them, which `collect`
+    /// (`Companions`) uses too. An XMP sidecar may also follow a whole name (`IMG_1.CR3.xmp`).
+    static let rawNames = ["cr2", "cr3", "nef", "nrw", "arw", "sr2", "raf", "orf", "rw2", "dng", "pef", "srw", "3fr", "iiq", "x3f"]
+    static let videoNames = ["mov", "mp4"]
+    static let xmpName = "xmp"
+    static let editName = "aae"
+
+    static let rawExtensions: Set<[UInt8]> = Set(rawNames.map { Array($0.utf8) })
+    static let videoExtensions: Set<[UInt8]> = Set(videoNames.map { Array($0.utf8) })
 
     /// What kind of companion a file name would be, and the stems it could belong to, best
     /// first (`IMG_1.CR3.xmp` → the stem `IMG_1.CR3`, then `IMG_1`); nil for any other name.
@@ -31,8 +35,8 @@ public struct Companion: Sendable, Equatable, Hashable {
         guard let (stem, ext) = split(name) else { return nil }
         if rawExtensions.contains(ext) { return (.raw, [stem]) }
         if videoExtensions.contains(ext) { return (.video, [stem]) }
-        if ext == Array("aae".utf8) { return (.edit, [stem]) }
-        if ext == Array("xmp".utf8) {
+        if ext.elementsEqual(editName.utf8) { return (.edit, [stem]) }
+        if ext.elementsEqual(xmpName.utf8) {
             if let (inner, _) = split(stem) { return (.xmp, [stem, inner]) }
             return (.xmp, [stem])
         }

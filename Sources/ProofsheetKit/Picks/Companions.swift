@@ -4,9 +4,6 @@
 ///
 /// Finds companions; each folder is listed once however many of its photos are picked.
 struct Companions {
-    /// Camera RAW formats, by extension.
-    static let rawExtensions = ["cr2", "cr3", "nef", "nrw", "arw", "sr2", "raf", "orf", "rw2", "dng", "pef", "srw", "3fr", "iiq", "x3f"]
-
     struct Found: Equatable {
         var kind: CompanionKind
         /// Relative to the library, readable (`\xHH` for bytes that are not UTF-8).
@@ -27,14 +24,17 @@ struct Companions {
         self.root = root
     }
 
-    /// The names a companion of `name` may have, lowercased, and what it would be.
+    /// The names a companion of `name` may have, lowercased, and what it would be (the
+    /// extensions are `Companion`'s, the build's).
     static func wanted(for name: String) -> [(String, CompanionKind)] {
         let stem = SafeFileName.split(name).stem.lowercased()
-        var names: [(String, CompanionKind)] = rawExtensions.map { (stem + "." + $0, .raw) }
-        names.append((stem + ".xmp", .xmp))
-        names.append((name.lowercased() + ".xmp", .xmp))
-        names += rawExtensions.map { (stem + "." + $0 + ".xmp", .xmp) }
-        names += [(stem + ".mov", .video), (stem + ".mp4", .video), (stem + ".aae", .edit)]
+        let xmp = "." + Companion.xmpName
+        var names: [(String, CompanionKind)] = Companion.rawNames.map { (stem + "." + $0, .raw) }
+        names.append((stem + xmp, .xmp))
+        names.append((name.lowercased() + xmp, .xmp))
+        names += Companion.rawNames.map { (stem + "." + $0 + xmp, .xmp) }
+        names += Companion.videoNames.map { (stem + "." + $0, .video) }
+        names.append((stem + "." + Companion.editName, .edit))
         var seen = Set<String>()
         return names.filter { $0.0 != name.lowercased() && seen.insert($0.0).inserted }
     }
