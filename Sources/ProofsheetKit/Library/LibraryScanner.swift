@@ -280,10 +280,7 @@ private struct Walk: Sendable {
             }
             let photo = result.files[owner].path.lastComponent.readable
             var problem = candidate.problem
-            if problem == nil {
-                let fd = candidate.target.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-                if fd >= 0 { close(fd) } else { problem = "cannot be read (\(FileSystem.errnoText()))" }
-            }
+            if problem == nil, !FileSystem.canOpen(candidate.target) { problem = "cannot be read (\(FileSystem.errnoText()))" }
             if let problem {
                 result.warnings.append(
                     ProofsheetError(candidate.relative.readable, "\(problem); left out as a companion of \(photo)"))

@@ -101,19 +101,3 @@ struct Companions {
         return .success(source)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-extension FileSystem {
-    /// Whether the file can be opened for reading now.
-    static func canOpen(_ path: BytePath) -> Bool {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { return false }
-        close(fd)
-        return true
-    }
-}

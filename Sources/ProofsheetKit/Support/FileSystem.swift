@@ -332,6 +332,15 @@ extension FileSystem {
     static func canRead(_ path: String) -> Bool {
         access(path, R_OK | X_OK) == 0
     }
+
+    /// Whether the file can be opened for reading now (never waiting on a FIFO); when it
+    /// cannot, `errno` says why.
+    static func canOpen(_ path: BytePath) -> Bool {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
 }
 
 extension FileSystem.Status {
