@@ -90,7 +90,7 @@ struct Companions {
         case .directory?: return .failure("is a folder; left out")
         case .symlink?:
             guard let target = FileSystem.realPath(absolute) else { return .failure("is a symlink to nothing; left out") }
-            guard target.isInside(root), target != root else {
+            guard target.isBelow(root) else {
                 return .failure("leads outside the library (through a symlink); left out")
             }
             guard FileSystem.kind(of: target) == .file else { return .failure("is not a regular file; left out") }

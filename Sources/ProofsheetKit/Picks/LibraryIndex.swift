@@ -89,7 +89,7 @@ struct LibraryIndex {
                 guard let target = FileSystem.realPath(path) else {
                     return last ? .refused("is a symlink to nothing") : .missing
                 }
-                guard target.isInside(root), target != root else {
+                guard target.isBelow(root) else {
                     return .refused("leads outside the library (through a symlink); refused")
                 }
                 if !last {

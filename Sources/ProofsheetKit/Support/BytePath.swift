@@ -92,6 +92,12 @@ public struct BytePath: Hashable, Comparable, Sendable, ExpressibleByStringLiter
         return mine.count >= theirs.count && zip(mine, theirs).allSatisfy { $0 == $1 }
     }
 
+    /// Whether this path lies under `root` and is not `root` itself: where a symlink in the
+    /// library may lead for `collect` to follow it.
+    public func isBelow(_ root: BytePath) -> Bool {
+        self != root && isInside(root)
+    }
+
     /// Lends the path as a NUL-terminated C string. A path holding a NUL byte cannot name
     /// a file; it is passed cut at the NUL, which `open` and friends then fail to find.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
