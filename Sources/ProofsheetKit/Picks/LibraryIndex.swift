@@ -155,8 +155,10 @@ struct LibraryIndex {
     }
 
     /// Published photos whose path is not UTF-8 and reads as `readable` (`Caf\xe9.jpg`,
-    /// as the page showed it).
+    /// as the page showed it). Such a rendering always holds a `\x`: for any other text
+    /// there are none, and the library is not scanned to say so.
     mutating func photos(readablePath readable: String) -> [LibraryFile] {
+        guard readable.contains("\\x") else { return [] }
         _ = publishedFiles()
         return byReadablePath[readable] ?? []
     }

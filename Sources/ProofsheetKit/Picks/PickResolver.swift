@@ -83,7 +83,7 @@ struct PickResolver {
         // A path that is the readable rendering of one that is not UTF-8, without its
         // bytes (an older page, or a pick the page held without its photo's data): the
         // photo it renders, when exactly one does.
-        if case .missing = location, pick.pathBytes == nil, path.contains("\\x") {
+        if case .missing = location, pick.pathBytes == nil {
             let rendered = index.photos(readablePath: path)
             if rendered.count == 1 {
                 file = rendered[0].path
@@ -158,7 +158,7 @@ struct PickResolver {
             // The page's rendering of a path that is not UTF-8 (`Album/Caf\xe9.jpg`): the
             // photo it renders, when exactly one does.
             if found == nil {
-                for spelling in entry.candidates where spelling.contains("\\x") {
+                for spelling in entry.candidates {
                     let rendered = index.photos(readablePath: spelling)
                     if rendered.count > 1 {
                         ambiguous = rendered
