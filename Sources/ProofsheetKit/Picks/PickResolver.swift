@@ -136,6 +136,25 @@ struct PickResolver {
 
     // MARK: Pasted text
 
+    /// The photo that the first of `spellings` to name any through `lookup` names, when it
+    /// names one (the pasted line's pick, number `order`), or all of them when it names
+    /// several; nil and none when no spelling names a photo.
+    private mutating func onlyPhoto(
+        _ spellings: some Sequence<String>, as order: Int, _ entry: PastedList.Entry,
+        _ lookup: (inout LibraryIndex, String) -> [LibraryFile]
+    ) -> (found: Original?, ambiguous: [LibraryFile]) {
+        for spelling in spellings {
+            let matches = lookup(&index, spelling)
+            if matches.count > 1 { return (nil, matches) }
+            if let only = matches.first, case .found(let source, let status) = index.locate(only.path) {
+                let pick = OrderFile.Pick(
+                    order: order, path: only.path.readable, pathBytes: only.path.isUTF8 ? nil : only.path, note: entry.note, line: entry.line)
+                return (Original(pick: pick, path: only.path.readable, file: only.path, source: source, status: status), [])
+            }
+        }
+        return (nil, [])
+    }
+
     private mutating func resolve(text list: PastedList) -> Result {
         var outcomes: [(OrderFile.Pick, Outcome)] = []
         var skipped: [OrderFile.SkippedLine] = []
@@ -158,34 +177,11 @@ struct PickResolver {
             // The page's rendering of a path that is not UTF-8 (`Album/Caf\xe9.jpg`): the
             // photo it renders, when exactly one does.
             if found == nil {
-                for spelling in entry.candidates {
-                    let rendered = index.photos(readablePath: spelling)
-                    if rendered.count > 1 {
-                        ambiguous = rendered
-                        break
-                    }
-                    if let only = rendered.first, case .found(let source, let status) = index.locate(only.path) {
-                        found = Original(
-                            pick: OrderFile.Pick(order: order, path: only.path.readable, pathBytes: only.path, note: entry.note, line: entry.line),
-                            path: only.path.readable, file: only.path, source: source, status: status)
-                        break
-                    }
-                }
+                (found, ambiguous) = onlyPhoto(entry.candidates, as: order, entry) { $0.photos(readablePath: $1) }
             }
             if found == nil && ambiguous.isEmpty {
-                for spelling in entry.candidates where !spelling.contains("/") && OrderFileParser.pathProblem(spelling) == nil {
-                    let named = index.photos(named: spelling)
-                    if named.count > 1 {
-                        ambiguous = named
-                        break
-                    }
-                    if let only = named.first, case .found(let source, let status) = index.locate(only.path) {
-                        let pick = OrderFile.Pick(
-                            order: order, path: only.path.readable, pathBytes: only.path.isUTF8 ? nil : only.path, note: entry.note, line: entry.line)
-                        found = Original(pick: pick, path: only.path.readable, file: only.path, source: source, status: status)
-                        break
-                    }
-                }
+                let bare = entry.candidates.lazy.filter { !$0.contains("/") && OrderFileParser.pathProblem($0) == nil }
+                (found, ambiguous) = onlyPhoto(bare, as: order, entry) { $0.photos(named: $1) }
             }
             if let found {
                 outcomes.append((found.pick, .found(found)))
