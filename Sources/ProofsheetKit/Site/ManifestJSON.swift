@@ -55,8 +55,7 @@ public enum ManifestJSON {
 
     /// The manifest, or nil when its bytes are not a manifest at all.
     public static func decode(_ bytes: [UInt8]) -> Manifest? {
-        if let manifest = try? read(bytes) { return manifest }
-        return try? JSONDecoder().decode(Manifest.self, from: Data(bytes))
+        decodeWithPhotoRanges(bytes)?.manifest
     }
 
     /// The quick reader alone: throws at anything it does not expect.
