@@ -47,19 +47,18 @@ for harness in "${harnesses[@]}"; do
         corpus=$scratch/regress/$harness
         rm -rf "$corpus"
         mkdir -p "$corpus"
-        "$bin/$harness" -seed=1 -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
-            -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" "$crashes" \
-            >"$scratch/$harness.log" 2>&1
-        code=$?
+        how=(-seed=1 -runs="$runs")
+        inputs=("$corpus" "$scratch/seeds/$harness" "$crashes")
         ran="seeds and kept inputs, then $runs mutations"
     else
         # The corpus grows across runs; the seeds are merged in each time.
-        "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
-            -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$scratch/seeds/$harness" \
-            >"$scratch/$harness.log" 2>&1
-        code=$?
+        how=(-max_total_time="$seconds")
+        inputs=("$corpus" "$scratch/seeds/$harness")
         ran="$seconds s"
     fi
+    "$bin/$harness" "${how[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=131072 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" "${inputs[@]}" >"$scratch/$harness.log" 2>&1
+    code=$?
     stats=$(grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$scratch/$harness.log" | awk '{print $2}' | paste -sd/)
     if [ $code -eq 0 ]; then
         passed=$((passed + 1))
