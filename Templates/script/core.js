@@ -17,6 +17,18 @@ function el(tag, className, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+// A file name as text a narrow column can wrap between its parts ("IMG_20190704_" /
+// "183512.jpg") rather than inside one: a <wbr> after each "_", "-" and space and before
+// the extension's dot. Its textContent is the name.
+function breakableName(node, name) {
+  node.textContent = "";
+  var parts = name.match(/[^_\-. ]+[_\- ]*|\.+[^_\-. ]*[_\- ]*|[_\- ]+/g) || [name];
+  parts.forEach(function (part, index) {
+    if (index > 0) node.appendChild(document.createElement("wbr"));
+    node.appendChild(document.createTextNode(part));
+  });
+  return node;
+}
 // Relative image paths from the manifest, percent-encoded segment by segment.
 function src(path) {
   return path.split("/").map(encodeURIComponent).join("/");

@@ -65,7 +65,7 @@ var Tray = (Proofsheet.tray = (function () {
       var number = el("span", "tray-order", String(index + 1));
       number.setAttribute("aria-hidden", "true");
       var label = el("span", "tray-text");
-      var name = el("span", "tray-name", pick.name);
+      var name = breakableName(el("span", "tray-name"), pick.name);
       name.title = pick.path;
       label.appendChild(name);
       var problem = pick.missing ? "no longer in this gallery" : over ? "over the limit" : "";

@@ -1,6 +1,8 @@
 """Behaviour 3 of issue 3 in Chromium: the tray lists the picks in order with thumbnail
 and name, reorders by dragging, by buttons and by keys, and removes."""
 
+import os
+
 from helpers import Gallery
 
 A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
@@ -107,3 +109,31 @@ def test_a_pick_adds_one_tray_item_and_keeps_the_others(page, demo):
     assert state["trayNumbers"] == ["1", "2"]
     assert gallery.button(f"Move {B} up").is_disabled()
     assert page.locator("#tray-list li.tray-item").count() == 2
+
+
+LONG = "IMG_20190704_183512_HDR.jpg"
+
+
+def test_a_long_name_in_the_tray_wraps_between_its_parts_not_inside_one(page, make_site, demo, workdir):
+    # A phone's name is wider than the tray's name column (about 100 px beside the
+    # thumbnail and the buttons): it wraps after an underscore or before the dot, never
+    # mid-word ("IMG_000000.j" / "pg").
+    library = workdir / "library-long-name"
+    if not library.exists():
+        album = sorted(p for p in demo.library.iterdir() if p.is_dir())[0]
+        (library / album.name).mkdir(parents=True)
+        os.link(sorted(album.iterdir())[0], library / album.name / LONG)
+    gallery = Gallery(page, make_site(library=library)).open()
+    gallery.pick(LONG)
+    assert gallery.state()["tray"] == [LONG]
+    lines = page.evaluate("""() => {
+      const name = document.querySelector('#tray-list .tray-name');
+      const parts = Array.from(name.childNodes).filter(n => n.nodeType === Node.TEXT_NODE);
+      const range = document.createRange();
+      const rects = parts.map(part => { range.selectNodeContents(part); return Array.from(range.getClientRects()).filter(r => r.width > 0).length; });
+      return {parts: parts.map(p => p.textContent), rects, height: name.getBoundingClientRect().height,
+              line: parseFloat(getComputedStyle(name).lineHeight) || name.getClientRects()[0].height};
+    }""")
+    assert lines["parts"] == ["IMG_", "20190704_", "183512_", "HDR", ".jpg"]
+    assert lines["height"] > 1.5 * lines["line"], lines  # it does wrap here, so the test means something
+    assert lines["rects"] == [1] * len(lines["parts"]), lines  # and no part is split across lines
