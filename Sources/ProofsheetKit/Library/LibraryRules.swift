@@ -25,7 +25,11 @@ public struct LibraryRules: Sendable, Equatable {
 
     /// Whether an entry the scanner meets (its folders already passed) is left out.
     public func leavesOutEntry(_ relative: BytePath) -> LeftOut? {
-        let name = relative.lastComponent
+        leavesOutEntry(relative, name: relative.lastComponent)
+    }
+
+    /// The same, its name (`relative.lastComponent`) given.
+    func leavesOutEntry(_ relative: BytePath, name: BytePath) -> LeftOut? {
         if name.bytes.first == UInt8(ascii: ".") { return .hidden(name) }
         if let glob = excludes.first(where: { $0.matches(relative) })?.glob { return .excluded(glob: glob, relative) }
         return nil

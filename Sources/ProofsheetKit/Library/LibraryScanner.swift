@@ -125,8 +125,9 @@ private struct Walk: Sendable {
     var folders: [[Entry]] = []
 
     enum Entry: Sendable {
-        /// A file, or a symlink to one inside the library (`target`).
-        case file(relative: BytePath, name: BytePath, target: BytePath, status: FileSystem.Status)
+        /// A file, or a symlink to one inside the library (`target`, nil for a file: its
+        /// path is made only when it must be opened).
+        case file(relative: BytePath, name: BytePath, target: BytePath?, status: FileSystem.Status)
         /// Something named like a companion that cannot be one.
         case candidate(Candidate)
     }
@@ -155,15 +156,17 @@ private struct Walk: Sendable {
         }
         var folders: [BytePath] = []
         var entries: [Entry] = []
+        // A file's absolute path is made only when it is needed (a folder, a symlink, a file
+        // to open): for 100,000 files known from the previous build, it never is.
+        let separator = absolute.bytes.last == UInt8(ascii: "/") ? 0 : 1
         for (name, found) in listed {
             let childRelative = relative.appending(name)
-            let childAbsolute = absolute.appending(name)
-            if rules.leavesOutEntry(childRelative) != nil {
+            if rules.leavesOutEntry(childRelative, name: name) != nil {
                 result.ignored += 1
                 continue
             }
-            if childAbsolute.bytes.count > LibraryScanner.longestPath {
-                result.problems.append(.init(path: childRelative, reason: Self.tooDeep(childAbsolute)))
+            if absolute.bytes.count + separator + name.bytes.count > LibraryScanner.longestPath {
+                result.problems.append(.init(path: childRelative, reason: Self.tooDeep(absolute.appending(name))))
                 continue
             }
             let status: FileSystem.Status
@@ -175,6 +178,7 @@ private struct Walk: Sendable {
             }
             switch status.kind {
             case .directory:
+                let childAbsolute = absolute.appending(name)
                 if let ignoredReal, childAbsolute == ignoredReal { continue }
                 if let candidate = Companion.candidate(name) {
                     entries.append(
@@ -185,8 +189,9 @@ private struct Walk: Sendable {
                 }
                 folders.append(childRelative)
             case .file:
-                entries.append(.file(relative: childRelative, name: name, target: childAbsolute, status: status))
+                entries.append(.file(relative: childRelative, name: name, target: nil, status: status))
             case .symlink:
+                let childAbsolute = absolute.appending(name)
                 guard let target = FileSystem.realPath(childAbsolute) else {
                     result.problems.append(.init(path: childRelative, reason: "broken symlink"))
                     continue
@@ -237,9 +242,10 @@ private struct Walk: Sendable {
     }
 
     private mutating func classify(
-        _ relative: BytePath, name: BytePath, target: BytePath, status: FileSystem.Status,
+        _ relative: BytePath, name: BytePath, target found: BytePath?, status: FileSystem.Status,
         known: (BytePath) -> LibraryScanner.Known?, candidates: inout [Candidate], firstImage: inout [BytePath: Int]
     ) {
+        var target: BytePath { found ?? rootReal.appending(relative) }
         // A RAW is never a photo of its own, even when its content looks like a TIFF.
         if let candidate = Companion.candidate(name) {
             candidates.append(

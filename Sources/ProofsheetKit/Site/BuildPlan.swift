@@ -9,22 +9,15 @@ struct BuildPlan {
     /// Warnings of reused photos, said again on every build.
     var warnings: [ProofsheetError] = []
     var jobs: [Job] = []
-    /// The previous build: what is reused, and what a photo that fails now falls back to.
-    private let previous: PreviousSite?
     /// The previous photos reused, by index (copying 100,000 photos when nothing changed
     /// costs), and those reused with a change (companions, GPS left out).
     private var reusedIndices: [Int] = []
     private var changed: [Int: Manifest.Photo] = [:]
 
-    /// The previous build's photo at this path.
-    func published(_ path: BytePath) -> Manifest.Photo? {
-        previous?.photo(at: path)
-    }
-
-    /// The reused photos, in the order of the library.
-    var reusedPhotos: [Manifest.Photo] {
-        guard let photos = previous?.manifest.photos else { return [] }
-        return reusedIndices.map { changed[$0] ?? photos[$0] }
+    /// The reused photos, in the order of the library; `previous` are the previous
+    /// build's photos (`PreviousSite.decodeAll`).
+    func reusedPhotos(from previous: [Manifest.Photo]) -> [Manifest.Photo] {
+        reusedIndices.map { changed[$0] ?? previous[$0] }
     }
 
     var reused: Int { reusedIndices.count + reusedProblems.count }
@@ -33,13 +26,13 @@ struct BuildPlan {
     /// manifest when it is that photo exactly — reused as it was, with the same id — so what
     /// the previous build wrote for it (its bytes in `manifest.json`, the chunk it was in)
     /// can be kept instead of made again.
-    func previousPositions(of photos: [Manifest.Photo]) -> [Int?] {
-        guard let previous else { return [] }
-        var asItWas = [Bool](repeating: false, count: previous.manifest.photos.count)
+    func previousPositions(of photos: [Manifest.Photo], in site: PreviousSite?) -> [Int?] {
+        guard let site else { return [] }
+        let old = site.manifest.photos
+        var asItWas = [Bool](repeating: false, count: old.count)
         for index in reusedIndices where changed[index] == nil { asItWas[index] = true }
-        let old = previous.manifest.photos
         return photos.indices.map { at in
-            guard let position = previous.index[photos[at].pathKey], asItWas[position], old[position].id == photos[at].id,
+            guard let position = site.index[photos[at].pathKey], asItWas[position], old[position].id == photos[at].id,
                 old[position].formerIds == photos[at].formerIds
             else { return nil }
             return position
@@ -53,55 +46,69 @@ struct BuildPlan {
     /// `existingImages` is what `imageFiles(in:)` lists: two directory listings instead of
     /// three lstat calls a photo.
     /// `sizes` are the settings' image options with the watermark's font prepared.
+    ///
+    /// A previous photo is judged by its line in the cache (`PreviousSite.cache`); it is
+    /// decoded only when it must be (it has a warning to say again, or changed companions).
     init(
         scan: LibraryScanner.Result, settings: SiteSettings, sizes: ImageSizes, previous site: PreviousSite?,
-        existingImages: Set<String>
+        existingImages: ImageFiles
     ) {
-        previous = site
         let key = Self.imageKey(sizes)
-        let previous = site?.manifest
-        let previousPhotos = previous?.photos ?? []
-        reusedIndices.reserveCapacity(previousPhotos.count)
+        let head = site?.head
+        let cached = site?.cache.photos ?? []
+        reusedIndices.reserveCapacity(cached.count)
         var previousProblems: [BytePath: Manifest.Problem] = [:]
-        for problem in previous?.problems ?? [] { previousProblems[problem.pathKey] = problem }
+        for problem in head?.problems ?? [] { previousProblems[problem.pathKey] = problem }
         // A version 1 site has no fingerprints (its ids came from paths): all is redone once.
-        let hasFingerprints = previous?.version == Manifest.currentVersion
-        let gpsWasRead = previous?.options.includeGPS ?? false
+        let hasFingerprints = head?.version == Manifest.currentVersion
+        let gpsWasRead = head?.options.includeGPS ?? false
+        let keyIndex = site?.cache.keys.firstIndex(of: key)
         for file in scan.files {
-            let companions = file.companions.map(Self.stored)
-            if hasFingerprints, let index = site?.index[file.path], Self.reusable(previousPhotos[index], file, key, existingImages),
-                !(settings.includeGPS && !gpsWasRead)
+            if hasFingerprints, let site, let keyIndex, let index = site.index[file.path], cached[index].key == keyIndex,
+                cached[index].bytes == file.bytes, cached[index].modified == file.modified,
+                site.imagesExist(index, in: existingImages), !(settings.includeGPS && !gpsWasRead),
+                let outcome = Self.reuse(index, of: site, file, includeGPS: settings.includeGPS)
             {
                 reusedIndices.append(index)
-                // Read in place; copied (30 fields) only when it changes.
-                let dropGPS = !settings.includeGPS && previousPhotos[index].gps != nil
-                let newCompanions = previousPhotos[index].companions ?? [] != companions
-                if dropGPS || newCompanions {
-                    var photo = previousPhotos[index]
-                    if dropGPS { photo.gps = nil }
-                    if newCompanions { photo.companions = companions.isEmpty ? nil : companions }
-                    changed[index] = photo
-                }
-                if let warning = previousPhotos[index].warning {
-                    warnings.append(ProofsheetError(previousPhotos[index].path, warning))
-                } else if previousPhotos[index].exifWarning == true {
-                    warnings.append(SiteBuilder.exifWarning(previousPhotos[index].path))
-                }
+                if let photo = outcome.changed { changed[index] = photo }
+                if let warning = outcome.warning { warnings.append(warning) }
             } else if let old = previousProblems[file.path], old.key == key, old.bytes == file.bytes,
                 old.modified == file.modified
             {
                 reusedProblems.append(old)
             } else {
-                jobs.append(Job(file: file, key: key, companions: companions))
+                jobs.append(Job(file: file, key: key, companions: file.companions.map(Self.stored)))
             }
         }
         asBefore =
             hasFingerprints && jobs.isEmpty && scan.problems.isEmpty && changed.isEmpty
-            && reusedIndices.count == previousPhotos.count && reusedProblems.count == previous?.problems.count
+            && reusedIndices.count == cached.count && reusedProblems.count == head?.problems.count
     }
 
-    static func reusable(_ old: Manifest.Photo, _ file: LibraryFile, _ key: String, _ existingImages: Set<String>) -> Bool {
-        old.key == key && old.bytes == file.bytes && old.modified == file.modified && imagesExist(old, in: existingImages)
+    /// A previous photo reused for `file`: as it was (`changed` nil) or with new companions
+    /// or without its GPS, and its warning; nil when it must be rendered again after all
+    /// (its record in the manifest cannot be read).
+    private static func reuse(_ index: Int, of site: PreviousSite, _ file: LibraryFile, includeGPS: Bool) -> (
+        changed: Manifest.Photo?, warning: ProofsheetError?
+    )? {
+        let cached = site.cache.photos[index]
+        let dropGPS = !includeGPS && cached.flags.contains(.gps)
+        let newCompanions =
+            !(file.companions.isEmpty && cached.companions.isEmpty)
+            && site.cache.pool[cached.companions].elementsEqual(BuildCache.encodedCompanions(file.companions)) == false
+        guard dropGPS || newCompanions || cached.flags.contains(.warns) else { return (nil, nil) }
+        // Read in place; copied (30 fields) only when it changes.
+        guard var photo = site.photo(at: index) else { return nil }
+        let warning =
+            photo.warning.map { ProofsheetError(photo.path, $0) }
+            ?? (photo.exifWarning == true ? SiteBuilder.exifWarning(photo.path) : nil)
+        guard dropGPS || newCompanions else { return (nil, warning) }
+        if dropGPS { photo.gps = nil }
+        if newCompanions {
+            let companions = file.companions.map(Self.stored)
+            photo.companions = companions.isEmpty ? nil : companions
+        }
+        return (photo, warning)
     }
 
     /// What of the options shapes the images (`sizes.key` names the watermark, when there
@@ -118,15 +125,15 @@ struct BuildPlan {
     }
 
     /// The image files of a site, as `thumbs/NAME` and `previews/NAME`.
-    static func imageFiles(in output: String) -> Set<String> {
+    static func imageFiles(in output: String) -> ImageFiles {
         var files = Set<String>()
         for folder in ["thumbs", "previews"] {
             for name in FileSystem.contents(of: output + "/" + folder) { files.insert(folder + "/" + name) }
         }
-        return files
+        return ImageFiles(files)
     }
 
-    static func imagesExist(_ photo: Manifest.Photo, in files: Set<String>) -> Bool {
+    static func imagesExist(_ photo: Manifest.Photo, in files: ImageFiles) -> Bool {
         files.contains(photo.thumb.src) && files.contains(photo.thumb2x.src) && files.contains(photo.preview.src)
     }
 }

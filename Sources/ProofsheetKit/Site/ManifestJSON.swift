@@ -20,6 +20,18 @@ public enum ManifestJSON {
     /// same photo in the previous manifest, when there are such bytes: copied instead of
     /// encoded again (nearly every photo of a rebuild; encoding 100,000 was a tenth of it).
     static func encode(_ manifest: Manifest, copying: (Int) -> ArraySlice<UInt8>?) throws -> [UInt8] {
+        var layout = Layout()
+        return try encode(manifest, copying: copying, layout: &layout)
+    }
+
+    /// Where things are in an encoded manifest: the `photos` array (`[` to `]`) and each
+    /// photo's object (what `.proofsheet-cache` records).
+    struct Layout {
+        var photosArray: Range<Int> = 0..<0
+        var photos: [Range<Int>] = []
+    }
+
+    static func encode(_ manifest: Manifest, copying: (Int) -> ArraySlice<UInt8>?, layout: inout Layout) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = JSONWriter(scriptSafe: false)
@@ -36,16 +48,22 @@ public enum ManifestJSON {
         if let library = manifest.library { try field("library", library) }
         try field("options", manifest.options)
         out.member("photos")
+        let arrayStart = out.bytes.count
         out.bytes.append(UInt8(ascii: "["))
+        layout.photos = []
+        layout.photos.reserveCapacity(manifest.photos.count)
         for index in manifest.photos.indices {
             if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            let start = out.bytes.count
             if let written = copying(index) {
                 out.bytes.append(contentsOf: written)
             } else {
                 out.write(manifest.photos[index])
             }
+            layout.photos.append(start..<out.bytes.count)
         }
         out.bytes.append(UInt8(ascii: "]"))
+        layout.photosArray = arrayStart..<out.bytes.count
         try field("problems", manifest.problems)
         try field("title", manifest.title)
         try field("version", manifest.version)
@@ -65,12 +83,13 @@ public enum ManifestJSON {
 
     /// The manifest, and where in `bytes` each photo's object is; the ranges are nil when
     /// the quick reader could not read it (and `JSONDecoder` did).
-    static func decodeWithPhotoRanges(_ bytes: [UInt8]) -> (manifest: Manifest, photoRanges: [Range<Int>]?)? {
-        if let read = try? readWithPhotoRanges(bytes) { return (read.manifest, read.photoRanges) }
-        return (try? JSONDecoder().decode(Manifest.self, from: Data(bytes))).map { ($0, nil) }
+    /// and where the photos array is.
+    static func decodeWithPhotoRanges(_ bytes: [UInt8]) -> (manifest: Manifest, photoRanges: [Range<Int>]?, photosArray: Range<Int>?)? {
+        if let read = try? readWithPhotoRanges(bytes) { return (read.manifest, read.photoRanges, read.photosArray) }
+        return (try? JSONDecoder().decode(Manifest.self, from: Data(bytes))).map { ($0, nil, nil) }
     }
 
-    static func readWithPhotoRanges(_ bytes: [UInt8]) throws -> (manifest: Manifest, photoRanges: [Range<Int>]) {
+    static func readWithPhotoRanges(_ bytes: [UInt8]) throws -> (manifest: Manifest, photoRanges: [Range<Int>], photosArray: Range<Int>) {
         try bytes.withUnsafeBufferPointer { buffer in try fastDecode(buffer) }
     }
 
@@ -113,19 +132,24 @@ public enum ManifestJSON {
         var problems: [Manifest.Problem]
     }
 
-    private static func fastDecode(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (manifest: Manifest, photoRanges: [Range<Int>]) {
+    private static func fastDecode(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (
+        manifest: Manifest, photoRanges: [Range<Int>], photosArray: Range<Int>
+    ) {
         var reader = JSONReader(buffer)
         var photos: [Manifest.Photo]?
         var ranges: [Range<Int>] = []
+        var photosArray = 0..<0
         var rest: [UInt8] = [UInt8(ascii: "{")]
         try reader.object { reader, key in
             if key == "photos" {
+                let arrayStart = reader.position
                 photos = try reader.array { reader in
                     let start = reader.position
                     let photo = try reader.readPhoto()
-                    ranges.append(start..<reader.position)
+                    ranges.append(start..<reader.offset)
                     return photo
                 }
+                photosArray = arrayStart..<reader.offset
             } else {
                 let value = try reader.skipValue()
                 if rest.count > 1 { rest.append(UInt8(ascii: ",")) }
@@ -139,7 +163,7 @@ public enum ManifestJSON {
             format: head.format, version: head.version, generator: head.generator, gallery: head.gallery,
             library: head.library, title: head.title, options: head.options, albums: head.albums, photos: photos,
             problems: head.problems)
-        return (manifest, ranges)
+        return (manifest, ranges, photosArray)
     }
 }
 
@@ -282,6 +306,9 @@ struct JSONReader {
             return index
         }
     }
+
+    /// Where the reader is: just after the value last read.
+    var offset: Int { index }
 
     private mutating func skipSpace() {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {

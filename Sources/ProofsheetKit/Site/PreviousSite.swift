@@ -1,50 +1,166 @@
 import Foundation
 
-/// What the previous build left: its manifest, and a digest of the file's bytes.
+/// What the previous build left: its manifest's bytes and everything but its photos
+/// (`head`), and what a rebuild must know of each photo (`cache`), read from
+/// `.proofsheet-cache` when that describes these bytes — then the photos themselves are
+/// decoded only when the build needs them: one at a time, or all at once when something
+/// changed (`decodeAll`). Without a usable cache they are decoded at once, as before
+/// there was one, and the cache is made from them.
 struct PreviousSite: Sendable {
-    var manifest: Manifest
+    /// The manifest without its photos (their count is `cache.photos.count`).
+    var head: Manifest
+    var cache: BuildCache
+    /// The first 16 hex digits of the manifest's fingerprint (the page's mark names it).
     var digest: String
-    /// Where each photo's path is in `manifest.photos`.
-    var index: [BytePath: Int]
-    /// The bytes of `manifest.json`, and where each photo is in them (nil when it was not
-    /// read by the quick reader): what `SiteWriter` copies for a photo that is unchanged.
+    /// The bytes of `manifest.json`: a photo is decoded from there, and what `SiteWriter`
+    /// copies for a photo that is unchanged.
     var bytes: [UInt8]
-    var photoRanges: [Range<Int>]?
+    /// Where each photo's path is in the manifest's photos.
+    var index: [BytePath: Int]
+    /// The photos, once decoded.
+    private(set) var photos: [Manifest.Photo]?
+    /// The cache file in the site is `cache` (nothing to write).
+    var cacheCurrent: Bool
+    /// Why the cache file in the site could not be used, when it is damaged.
+    var cacheProblem: String?
 
-    /// From the bytes of `manifest.json`; nil when they are not a manifest this version reads.
-    init?(bytes: [UInt8]) {
-        guard let (manifest, ranges) = Self.decodeManifest(bytes) else { return nil }
-        self.manifest = manifest
+    /// From the bytes of `manifest.json` and of the cache file, if any; nil when the
+    /// manifest is not one this version reads.
+    init?(bytes: [UInt8], cache cacheBytes: [UInt8]?) {
+        let fingerprint = ContentFingerprint(of: bytes).hex
+        var found: BuildCache?
+        var problem: String?
+        if let cacheBytes {
+            do throws(BuildCache.Damaged) {
+                let cache = try BuildCache(decoding: cacheBytes, manifestLength: bytes.count)
+                // Out of date (a manifest written since, by an interrupted build or an older
+                // proofsheet): passed over in silence, as a missing one.
+                if cache.manifestFingerprint == fingerprint && !cache.photosArray.isEmpty { found = cache }
+            } catch {
+                problem = error.reason
+            }
+        }
+        if let cache = found, let head = Self.head(bytes, photosArray: cache.photosArray) {
+            self.head = head
+            self.cache = cache
+            photos = nil
+            cacheCurrent = true
+        } else {
+            guard let (manifest, ranges, photosArray) = Self.decodeManifest(bytes) else { return nil }
+            head = manifest
+            head.photos = []
+            cache = BuildCache(manifest: manifest, fingerprint: fingerprint, ranges: ranges, photosArray: photosArray)
+            photos = manifest.photos
+            cacheCurrent = false
+        }
+        cacheProblem = problem
         self.bytes = bytes
-        photoRanges = ranges
-        digest = Self.digest(bytes)
+        digest = String(fingerprint.prefix(16))
         index = [:]
-        index.reserveCapacity(manifest.photos.count)
-        for position in manifest.photos.indices { index[manifest.photos[position].pathKey] = position }
+        index.reserveCapacity(cache.photos.count)
+        for position in cache.photos.indices { index[cache.path(cache.photos[position])] = position }
     }
 
-    /// The photo at this path.
+    /// The manifest, photos and all: `decodeAll` first.
+    var manifest: Manifest {
+        var manifest = head
+        manifest.photos = photos ?? []
+        return manifest
+    }
+
+    /// Decodes every photo (what a build that changes anything needs), once; false when
+    /// the manifest cannot be read after all. The records are where the cache says, so
+    /// they are decoded in parts on every core.
+    mutating func decodeAll() async -> Bool {
+        guard photos == nil else { return true }
+        let count = cache.photos.count
+        let parts = count < 10_000 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+        let site = self
+        let decoded = await withTaskGroup(of: (Int, [Manifest.Photo]?).self) { group in
+            for part in 0..<parts {
+                group.addTask { (part, site.decode(count * part / parts..<count * (part + 1) / parts)) }
+            }
+            var pieces = [[Manifest.Photo]?](repeating: nil, count: parts)
+            for await (part, photos) in group { pieces[part] = photos }
+            return pieces
+        }
+        if decoded.allSatisfy({ $0 != nil }) {
+            photos = decoded.flatMap { $0! }
+            return true
+        }
+        // The cache's checksum and the manifest's fingerprint held, so this does not
+        // happen; if it does, the manifest read whole says what the photos are.
+        guard let manifest = Self.decodeManifest(bytes)?.manifest, manifest.photos.count == count else { return false }
+        photos = manifest.photos
+        return true
+    }
+
+    /// The photos at these positions, or nil when one cannot be read.
+    private func decode(_ positions: Range<Int>) -> [Manifest.Photo]? {
+        var photos: [Manifest.Photo] = []
+        photos.reserveCapacity(positions.count)
+        for position in positions {
+            guard let photo = photo(at: position) else { return nil }
+            photos.append(photo)
+        }
+        return photos
+    }
+
+    /// The photo at this position; nil only when its bytes in the manifest are not a photo
+    /// (which the cache's checks rule out).
+    func photo(at position: Int) -> Manifest.Photo? {
+        if let photos { return photos[position] }
+        let range = cache.photos[position].json
+        return try? bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
+            return try reader.readPhoto()
+        }
+    }
+
+    /// The previous build's photo at this path.
     func photo(at path: BytePath) -> Manifest.Photo? {
-        index[path].map { manifest.photos[$0] }
+        index[path].flatMap { photo(at: $0) }
     }
 
     /// What it knew to be an image, so the scanner need not read it again.
     func known(_ path: BytePath) -> LibraryScanner.Known? {
         guard let position = index[path] else { return nil }
-        let photo = manifest.photos[position]
+        let photo = cache.photos[position]
         return LibraryScanner.Known(bytes: photo.bytes, modified: photo.modified, format: photo.format)
     }
 
-    static func decodeManifest(_ bytes: [UInt8]) -> (Manifest, [Range<Int>]?)? {
-        guard let (manifest, ranges) = ManifestJSON.decodeWithPhotoRanges(bytes), manifest.format == Manifest.formatName,
-            Manifest.readableVersions.contains(manifest.version)
-        else { return nil }
-        return (manifest, ranges)
+    /// The bytes the previous manifest holds for its photo at `position`, when it was read
+    /// by the quick reader.
+    func photoBytes(_ position: Int) -> ArraySlice<UInt8>? {
+        let range = cache.photos[position].json
+        return range.isEmpty ? nil : bytes[range]
     }
 
-    /// The bytes the previous manifest holds for its photo at `position`.
-    func photoBytes(_ position: Int) -> ArraySlice<UInt8>? {
-        photoRanges.map { bytes[$0[position]] }
+    /// Whether the photo's three images are in the site.
+    func imagesExist(_ position: Int, in images: ImageFiles) -> Bool {
+        if let stem = cache.imageStem(cache.photos[position]) { return images.containsAll(of: stem) }
+        return photo(at: position).map { BuildPlan.imagesExist($0, in: images) } ?? false
+    }
+
+    static func decodeManifest(_ bytes: [UInt8]) -> (manifest: Manifest, ranges: [Range<Int>]?, photosArray: Range<Int>?)? {
+        guard let (manifest, ranges, photosArray) = ManifestJSON.decodeWithPhotoRanges(bytes), manifest.format == Manifest.formatName,
+            Manifest.readableVersions.contains(manifest.version)
+        else { return nil }
+        return (manifest, ranges, photosArray)
+    }
+
+    /// Everything in the manifest but its photos, read with the photos array left out.
+    static func head(_ bytes: [UInt8], photosArray: Range<Int>) -> Manifest? {
+        guard photosArray.upperBound <= bytes.count, photosArray.count >= 2, bytes[photosArray.lowerBound] == UInt8(ascii: "["),
+            bytes[photosArray.upperBound - 1] == UInt8(ascii: "]")
+        else { return nil }
+        var rest = Array(bytes[..<photosArray.lowerBound])
+        rest += [UInt8(ascii: "["), UInt8(ascii: "]")]
+        rest += bytes[photosArray.upperBound...]
+        guard let head = try? ManifestJSON.read(rest), head.format == Manifest.formatName,
+            Manifest.readableVersions.contains(head.version)
+        else { return nil }
+        return head
     }
 
     static func digest(_ bytes: [UInt8]) -> String {

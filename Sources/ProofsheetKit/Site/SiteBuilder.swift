@@ -15,8 +15,10 @@ import Foundation
 /// one, and deletes what a killed one left behind.
 ///
 /// `manifest.json` is also the cache: a photo whose file (size and time) and image
-/// options are unchanged, and whose images exist, is not read again. When nothing at all
-/// changed, the page is not even rendered again (see `SiteWriter.pageMark`).
+/// options are unchanged, and whose images exist, is not read again. `.proofsheet-cache`
+/// (`BuildCache`) says what the build must know of each photo to tell that, so the
+/// manifest's photos are decoded only when something changed; when nothing at all changed,
+/// no photo is decoded and the page is not rendered again (see `SiteWriter.pageMark`).
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
 
@@ -37,17 +39,19 @@ public struct SiteBuilder: Sendable {
             // each other. The walk needs only the stored excludes, which come first in the file.
             // With --replace, nothing of the site there is kept but what the cleanup removes.
             let manifestBytes = options.replace ? nil : found.manifest
-            async let loading = manifestBytes.flatMap(PreviousSite.init(bytes:))
+            let cacheBytes = found.cache
+            async let loading = manifestBytes.flatMap { PreviousSite(bytes: $0, cache: cacheBytes) }
             async let listingImages = BuildPlan.imageFiles(in: output)
             let walkedWith = options.settings(replacing: options.replace ? nil : found.storedSettings).settings
             var scanner = LibraryScanner(root: library.readable, rules: walkedWith.rules, ignoredDirectory: output)
             var listing = try scanner.walk()
-            let site = ExistingSite(previous: await loading, marker: found.marker)
+            var site = ExistingSite(previous: await loading, marker: found.marker)
             if manifestBytes != nil && site.previous == nil && site.marker == nil {
                 throw ProofsheetError(
                     options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
             }
-            let previous = site.previous?.manifest
+            // Everything of the previous manifest but its photos (read only when needed).
+            let previous = site.previous?.head
             // An interrupted first build stored no settings: this build is still the first
             // (the options given apply, nothing is reported as changed).
             var stored = previous?.options
@@ -84,12 +88,17 @@ public struct SiteBuilder: Sendable {
             var problems = plan.reusedProblems
             var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
             var warnings = plan.warnings + scan.warnings
+            if let problem = site.previous?.cacheProblem {
+                warnings.append(
+                    ProofsheetError(
+                        Self.joined(options.output, BuildCache.fileName), "\(problem); read manifest.json instead, and written anew"))
+            }
             // What makes this build fail once the photos in flight are done.
             var fatal: ProofsheetError?
             /// A photo the gallery showed is never dropped because it fails now: it keeps its
             /// previous version, or, when those images are gone too, the build fails.
             func keepPublished(_ path: BytePath, _ reason: String) -> Bool {
-                guard let old = plan.published(path) else { return false }
+                guard let old = site.previous?.photo(at: path) else { return false }
                 guard BuildPlan.imagesExist(old, in: existingImages) else {
                     fatal =
                         fatal
@@ -130,26 +139,49 @@ public struct SiteBuilder: Sendable {
             written.removeAll { existingImages.contains($0) }
             do {
                 if let fatal { throw fatal }
+                warnings.sort { ByteOrder.less($0.path, $1.path) }
+                failures.sort { ByteOrder.less($0.path, $1.path) }
+                let writer = SiteWriter(output: output, templates: templates)
+                let libraryName = identity.name
+                func report(photos: Int, albums: Int, gallery: String, withRAW: Int, livePhotos: Int) -> BuildReport {
+                    BuildReport(
+                        photos: photos, albums: albums, skipped: scan.nonImages.count + scan.ignored,
+                        failures: failures, warnings: warnings, rendered: total, reused: plan.reused,
+                        seconds: Self.seconds(clock.now - start),
+                        indexPath: (options.output as NSString).appendingPathComponent("index.html"), gallery: gallery,
+                        changes: changes, withRAW: withRAW, livePhotos: livePhotos,
+                        resumed: site.previous == nil && site.marker != nil && !options.replace)
+                }
 
                 // Nothing changed: the previous manifest's photos, order and ids are this
                 // build's (sorting and numbering 100,000 photos again is most of a rebuild).
                 let asBefore =
                     plan.asBefore && previous?.options == settings && previous?.library == identity
                     && previous?.generator == Proofsheet.generator
-                if let previous, asBefore {
-                    photos = previous.photos
-                    problems = previous.problems
+                // And when the page on disk is the one of that manifest, no photo is even
+                // decoded: the cache says all the build needs, and nothing is written.
+                if asBefore, let kept = site.previous, let previous, try writer.keepUnchanged(kept, images: existingImages) {
+                    let photos = kept.cache.photos
+                    return report(
+                        photos: photos.count, albums: previous.albums.count, gallery: previous.gallery,
+                        withRAW: photos.count { $0.flags.contains(.raw) }, livePhotos: photos.count { $0.flags.contains(.video) })
+                }
+                if await site.previous?.decodeAll() == false {
+                    throw ProofsheetError(
+                        options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
+                }
+                let previousManifest = site.previous?.manifest
+                if let previousManifest, asBefore {
+                    photos = previousManifest.photos
+                    problems = previousManifest.problems
                 } else {
-                    photos += plan.reusedPhotos
+                    photos += plan.reusedPhotos(from: previousManifest?.photos ?? [])
                     // Assemble in a stable order: results arrived in any order.
                     PhotoIDs.assign(&photos)
-                    Self.carryFormerIDs(&photos, from: previous)
+                    Self.carryFormerIDs(&photos, from: previousManifest)
                     photos = PhotoOrder.sorted(photos, by: settings.sort)
                     problems.sort { $0.pathKey < $1.pathKey }
                 }
-                warnings.sort { ByteOrder.less($0.path, $1.path) }
-                failures.sort { ByteOrder.less($0.path, $1.path) }
-                let libraryName = identity.name
                 let albums = PhotoOrder.albums(of: photos, libraryName: libraryName)
                 let manifest = Manifest(
                     generator: Proofsheet.generator,
@@ -159,20 +191,14 @@ public struct SiteBuilder: Sendable {
                     options: settings,
                     albums: albums, photos: photos, problems: problems)
 
-                try SiteWriter(output: output, templates: templates)
-                    .write(
-                        manifest, previous: site.previous, images: existingImages.union(written), asBefore: asBefore,
-                        previousPositions: asBefore ? [] : plan.previousPositions(of: photos))
+                try writer.write(
+                    manifest, previous: site.previous, images: existingImages.adding(written), asBefore: asBefore,
+                    previousPositions: asBefore ? [] : plan.previousPositions(of: photos, in: site.previous))
 
-                return BuildReport(
-                    photos: photos.count, albums: albums.count, skipped: scan.nonImages.count + scan.ignored,
-                    failures: failures, warnings: warnings, rendered: total, reused: plan.reused,
-                    seconds: Self.seconds(clock.now - start),
-                    indexPath: (options.output as NSString).appendingPathComponent("index.html"), gallery: manifest.gallery,
-                    changes: changes,
+                return report(
+                    photos: photos.count, albums: albums.count, gallery: manifest.gallery,
                     withRAW: photos.count { $0.companions?.contains { $0.kind == .raw } == true },
-                    livePhotos: photos.count { $0.companions?.contains { $0.kind == .video } == true },
-                    resumed: site.previous == nil && site.marker != nil && !options.replace)
+                    livePhotos: photos.count { $0.companions?.contains { $0.kind == .video } == true })
             } catch {
                 // The published site is as it was: take away what this build added.
                 for image in written { FileSystem.remove(output + "/" + image) }
@@ -206,6 +232,8 @@ public struct SiteBuilder: Sendable {
     /// it is the build cache), and its marker.
     struct FoundSite {
         var manifest: [UInt8]?
+        /// The bytes of `.proofsheet-cache`, when there is one.
+        var cache: [UInt8]?
         var marker: SiteMarker?
 
         /// The settings stored in the manifest (read without reading its photos); none after
@@ -236,6 +264,7 @@ public struct SiteBuilder: Sendable {
                 ManifestJSON.settings(in: bytes) != nil
             {
                 site.manifest = bytes
+                if names.contains(BuildCache.fileName) { site.cache = try? FileSystem.read(output + "/" + BuildCache.fileName) }
             }
             // A fresh folder may hold a README or dotfiles (the repository's Site/ does).
             let onlyNotes = names.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasPrefix("readme") }
@@ -253,13 +282,14 @@ public struct SiteBuilder: Sendable {
     /// Refuses to build one library into the site of another (a moved library is the
     /// same: most of the site's photos are in it, at the same paths and sizes).
     private func checkSameLibrary(_ identity: Manifest.LibraryIdentity, scan: LibraryScanner.Result, site: ExistingSite) throws {
-        let theirs = site.previous?.manifest.library ?? site.marker?.library
+        let theirs = site.previous?.head.library ?? site.marker?.library
         if theirs?.key == identity.key { return }
-        if let manifest = site.previous?.manifest {
+        if let previous = site.previous {
+            let manifest = previous.head, cached = previous.cache
             let here = Dictionary(scan.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-            let found = manifest.photos.count { here[$0.pathKey] == $0.bytes }
-            if !manifest.photos.isEmpty && found * 2 > manifest.photos.count { return }
-            let count = manifest.photos.count == 1 ? "1 photo" : "\(manifest.photos.count) photos"
+            let found = cached.photos.count { here[cached.path($0)] == $0.bytes }
+            if !cached.photos.isEmpty && found * 2 > cached.photos.count { return }
+            let count = cached.photos.count == 1 ? "1 photo" : "\(cached.photos.count) photos"
             let name = theirs?.name ?? manifest.title
             throw ProofsheetError(
                 options.output,
@@ -331,6 +361,11 @@ public struct SiteBuilder: Sendable {
         let rest = error.path.dropFirst(output.count).drop { $0 == "/" }
         let base = options.output.hasSuffix("/") ? String(options.output.dropLast()) : options.output
         return ProofsheetError(rest.isEmpty ? options.output : base + "/" + rest, error.reason)
+    }
+
+    /// `folder/name`, `folder` as the user gave it.
+    static func joined(_ folder: String, _ name: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
     static func resolved(_ path: String) -> String {

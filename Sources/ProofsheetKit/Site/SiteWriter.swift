@@ -1,8 +1,8 @@
 import Foundation
 
 /// The write step: assets, the page's data (chunks, the search index) and static album
-/// pages, then `manifest.json`, then `index.html` (each atomically), and only then the
-/// deletion of what nothing refers to any more.
+/// pages, then `manifest.json`, `.proofsheet-cache` and `index.html` (each atomically), and
+/// only then the deletion of what nothing refers to any more.
 struct SiteWriter {
     var output: String
     var templates: TemplateSet
@@ -15,6 +15,62 @@ struct SiteWriter {
         self.pageKey = Self.pageKey(templates: templates)
     }
 
+    /// Nothing changed (`BuildPlan.asBefore`, the same settings and program): when the
+    /// page on disk is the one of the manifest on disk, the build is done without a photo
+    /// decoded — the assets are checked, a missing or out-of-date cache is written, and what
+    /// nothing refers to is deleted, as `write` does. False when the page must be made again
+    /// (then `write`, with the photos).
+    func keepUnchanged(_ previous: PreviousSite, images: ImageFiles) throws -> Bool {
+        let (stylesheet, script) = try writeAssets()
+        let pageFiles = Self.pageFiles(in: output)
+        guard pageIsCurrent(previous, pageFiles: pageFiles) else { return false }
+        guard let referenced = Self.referencedImages(previous.cache, photo: previous.photo(at:)) else { return false }
+        if !previous.cacheCurrent { try writeCache(previous.cache) }
+        cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: nil)
+        return true
+    }
+
+    /// The images the photos `cache` describes name: those named the canonical way by
+    /// stem (100,000 photos' images without making 300,000 names), others by name, from
+    /// the photo; nil when a photo is not there.
+    static func referencedImages(_ cache: BuildCache, photo: (Int) -> Manifest.Photo?) -> ((String) -> Bool)? {
+        var stems = Set<ImageStem>(minimumCapacity: cache.photos.count)
+        var named = Set<String>()
+        for position in cache.photos.indices {
+            if let stem = cache.imageStem(cache.photos[position]) {
+                stems.insert(stem)
+            } else if let photo = photo(position) {
+                named.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
+            } else {
+                return nil
+            }
+        }
+        return { [stems, named] name in named.contains(name) || ImageStem.parse(name).map { stems.contains($0.0) } ?? false }
+    }
+
+    /// The page on disk was rendered by this program and these templates from the manifest
+    /// on disk, with the page files on disk: it ends with the mark of all of them (a build
+    /// killed midway leaves the old mark, or other files).
+    private func pageIsCurrent(_ previous: PreviousSite?, pageFiles: [String]) -> Bool {
+        guard let previous else { return false }
+        let mark = Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles)
+        return FileSystem.readSuffix(output + "/index.html", count: mark.utf8.count) == Array(mark.utf8)
+    }
+
+    private func writeAssets() throws -> (stylesheet: String, script: String) {
+        (
+            try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output),
+            try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
+        )
+    }
+
+    /// Writes the cache when the file does not hold it already.
+    private func writeCache(_ cache: BuildCache) throws {
+        // A manifest read by JSONDecoder has no photo ranges: no cache for it.
+        guard !cache.photosArray.isEmpty else { return }
+        try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)?.commit()
+    }
+
     /// `images` is every image file in the site: those listed before the build and those
     /// it wrote (one listing of folders of 100,000s of files is enough).
     /// `asBefore`: the manifest was taken whole from the previous one (no need to compare).
@@ -22,23 +78,22 @@ struct SiteWriter {
     /// that photo exactly (`BuildPlan.previousPositions`); what the previous build wrote for
     /// those is kept when that build was of this program and these templates.
     func write(
-        _ manifest: Manifest, previous: PreviousSite?, images: Set<String>, asBefore: Bool = false, previousPositions: [Int?] = []
+        _ manifest: Manifest, previous: PreviousSite?, images: ImageFiles, asBefore: Bool = false, previousPositions: [Int?] = []
     ) throws {
-        let stylesheet = try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output)
-        let script = try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
+        let (stylesheet, script) = try writeAssets()
 
         // Nothing changed: the manifest is the one on disk, and the page ends with the mark
-        // of that manifest, these templates and the page files now on disk (a build killed
-        // midway leaves the old mark, or other files). Encoding and rendering 100,000
-        // photos is most of a rebuild's time, so all of it is skipped.
+        // of that manifest, these templates and the page files now on disk. Encoding and
+        // rendering 100,000 photos is most of a rebuild's time, so all of it is skipped.
         let pageFiles = Self.pageFiles(in: output)
         var generated: Set<String>? = nil
-        let mark = previous.map { Self.pageMark(pageKey: pageKey, manifestDigest: $0.digest, files: pageFiles) }
-        // The page on disk was rendered by this program and these templates from the
-        // manifest on disk, with the page files on disk.
-        let current = mark.map { FileSystem.readSuffix(output + "/index.html", count: $0.utf8.count) == Array($0.utf8) } ?? false
+        let current = pageIsCurrent(previous, pageFiles: pageFiles)
+        // What describes the manifest written (or kept).
+        let described: BuildCache
         if let previous, current, asBefore || Self.identical(manifest, previous.manifest) {
-            // The page is current.
+            // The page is current; the manifest is the one on disk, and so is its cache.
+            if !previous.cacheCurrent { try writeCache(previous.cache) }
+            described = previous.cache
         } else {
             // What that build wrote for a photo that is exactly as it was is what this one
             // would write: its bytes in the manifest, and a chunk of such photos in the same
@@ -77,35 +132,47 @@ struct SiteWriter {
 
             // manifest.json is the build's cache (compact: pretty-printing 100,000 photos
             // doubled the encoding time).
-            var manifestBytes = try ManifestJSON.encode(manifest) { position in
-                kept.flatMap { kept in previousPositions[position].flatMap { kept.photoBytes($0) } }
-            }
+            var layout = ManifestJSON.Layout()
+            var manifestBytes = try ManifestJSON.encode(
+                manifest,
+                copying: { position in kept.flatMap { kept in previousPositions[position].flatMap { kept.photoBytes($0) } } },
+                layout: &layout)
             manifestBytes.append(UInt8(ascii: "\n"))
+            let fingerprint = ContentFingerprint(of: manifestBytes).hex
+            let cache = BuildCache(manifest: manifest, fingerprint: fingerprint, ranges: layout.photos, photosArray: layout.photosArray)
+            described = cache
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
             let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
                 .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
-                + Self.pageMark(pageKey: pageKey, manifestDigest: PreviousSite.digest(manifestBytes), files: files.sorted { ByteOrder.less($0, $1) })
+                + Self.pageMark(pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) })
 
-            // Both staged in full first — a full disk or a read-only folder shows here, and
-            // leaves both as they were — then renamed: the manifest first, so a build killed
-            // between the two renames leaves the old page, whose files are all still there,
-            // and a manifest the next build can use.
+            // All three staged in full first — a full disk or a read-only folder shows here,
+            // and leaves them as they were — then renamed: the manifest first, so a build
+            // killed between the renames leaves the old page, whose files are all still
+            // there, and a manifest the next build can use (a cache not yet renamed describes
+            // another manifest, and is passed over).
             let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
+            let stagedCache = try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
             let stagedPage = try Self.stageIfChanged(Array(page.utf8), to: output + "/index.html")
             try stagedManifest?.commit()
+            try stagedCache?.commit()
             try stagedPage?.commit()
         }
 
-        // Only now that nothing refers to them: delete images of removed or changed photos,
-        // old assets and page files, and temporary files of interrupted builds.
-        var referenced = Set<String>(minimumCapacity: manifest.photos.count * 3)
-        for index in manifest.photos.indices {
-            referenced.insert(manifest.photos[index].thumb.src)
-            referenced.insert(manifest.photos[index].thumb2x.src)
-            referenced.insert(manifest.photos[index].preview.src)
-        }
-        for image in images where !referenced.contains(image) {
+        let photos = manifest.photos
+        // Never nil here (every photo is at hand); were it, nothing would be deleted.
+        guard let referenced = Self.referencedImages(described, photo: { photos[$0] }) else { return }
+        cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
+    }
+
+    /// Only once nothing refers to them: deletes images of removed or changed photos, old
+    /// assets and page files, and temporary files of interrupted builds.
+    private func cleanUp(
+        images: ImageFiles, referenced: (String) -> Bool, stylesheet: String, script: String, pageFiles: [String],
+        generated: Set<String>?
+    ) {
+        for image in images.names where !referenced(image) {
             FileSystem.remove(output + "/" + image)
         }
         for name in FileSystem.contents(of: output + "/assets") where ![stylesheet, script].contains("assets/" + name) {

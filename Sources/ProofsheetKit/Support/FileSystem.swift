@@ -106,22 +106,25 @@ public enum FileSystem {
     /// from where the file is (`read`); a read that a signal interrupted is made again. The
     /// one read loop of `read`, `readPrefix` and `OpenFile`.
     static func readFully(_ fd: Int32, count: Int, at offset: Int? = nil) -> Result<[UInt8], Failure> {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
+        // Not zeroed first: for the 60 MB manifest of a big gallery that was a tenth of a
+        // rebuild's reading.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var got = 0
+            while got < count {
                 let start = buffer.baseAddress! + got
-                return offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got)
+                let n = offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }  // the end of the file (it may have shrunk while being read)
+                got += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(code: errno))
-            }
-            if n == 0 { break }  // the end of the file (it may have shrunk while being read)
-            got += n
+            initialized = got
         }
-        bytes.removeSubrange(got...)
-        return .success(bytes)
+        return failure == 0 ? .success(bytes) : .failure(Failure(code: failure))
     }
 
     /// The last `count` bytes of a file (all of it when shorter), read without reading the rest.

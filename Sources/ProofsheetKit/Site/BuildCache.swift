@@ -1,0 +1,430 @@
+/// `.proofsheet-cache` in the site: what a rebuild must know of the previous build's photos
+/// to tell that they are unchanged, in a compact binary form read in a few milliseconds,
+/// so that a rebuild of a big library does not decode `manifest.json` (60 MB for 100,000
+/// photos, a quarter of a second and more to read into photos) only to find that nothing
+/// changed.
+///
+/// It holds, for each photo of `manifest.json` in its order: where its object is in the
+/// manifest's bytes (decoded from there when a photo is needed whole), its path's bytes,
+/// size and time, format, image key, fingerprint, its companions (as bytes, to compare),
+/// and a few flags. It describes one `manifest.json` exactly: it carries the fingerprint of
+/// that file's bytes, and is used only with a manifest whose bytes have it. A cache that is
+/// out of date (a build killed between the two renames, a manifest edited or written by an
+/// older proofsheet) is passed over and the manifest read whole; a damaged one (truncated,
+/// altered: its own checksum says so) the same, with one line saying so. Its content
+/// follows from the manifest's, so the same input still gives the same site, byte for byte.
+///
+/// Layout (integers little-endian): `proofsheet-cache\n`, version (u32), the manifest's
+/// fingerprint (32 hex digits), the byte range of the manifest's `photos` array (u64, u64),
+/// the image keys (u32 count; u32 length and bytes each), the photo count (u32), the pool's
+/// length (u64), one record of `recordSize` bytes a photo, the pool (paths and companions),
+/// and the XXH3-128 of everything before it (32 hex digits).
+struct BuildCache: Sendable, Equatable {
+    static let fileName = ".proofsheet-cache"
+    static let magic = Array("proofsheet-cache\n".utf8)
+    static let version: UInt32 = 1
+    static let recordSize = 68
+
+    struct Flags: OptionSet, Sendable, Equatable {
+        let rawValue: UInt16
+        static let gps = Flags(rawValue: 1 << 0)
+        /// A warning or damaged EXIF: said again when the photo is reused.
+        static let warns = Flags(rawValue: 1 << 1)
+        static let raw = Flags(rawValue: 1 << 2)
+        static let video = Flags(rawValue: 1 << 3)
+        /// Its images are named `thumbs/FINGERPRINT-KEY.jpg`, `…@2x.jpg` and `previews/…`.
+        static let canonicalImages = Flags(rawValue: 1 << 4)
+        static let fingerprinted = Flags(rawValue: 1 << 5)
+        static let formerIds = Flags(rawValue: 1 << 6)
+    }
+
+    struct Photo: Sendable, Equatable {
+        /// The photo's object in `manifest.json`; empty when the manifest was not read by
+        /// the quick reader (then the photos are decoded whole).
+        var json: Range<Int>
+        var path: Range<Int>
+        /// `encodeCompanions` of its companions; empty when it has none.
+        var companions: Range<Int>
+        var flags: Flags
+        var format: ImageFormat
+        /// Index into `keys`.
+        var key: Int
+        var bytes: Int64
+        var modified: Int64
+        /// The fingerprint's 16 bytes as two words (zero when it has none).
+        var fingerprint: ImageStem.Digest
+    }
+
+    /// XXH3-128 of the `manifest.json` this cache describes, 32 hex digits.
+    var manifestFingerprint: String
+    /// Where the `photos` array (`[` to `]`) is in the manifest's bytes.
+    var photosArray: Range<Int>
+    var keys: [String]
+    var photos: [Photo]
+    var pool: [UInt8]
+
+    func path(_ photo: Photo) -> BytePath { BytePath(bytes: Array(pool[photo.path])) }
+
+    /// The stem of a photo's images, when they are named the canonical way.
+    func imageStem(_ photo: Photo) -> ImageStem? {
+        guard photo.flags.contains(.canonicalImages), let key = ImageStem.packedKey(keys[photo.key]) else { return nil }
+        return ImageStem(fingerprint: photo.fingerprint, key: key)
+    }
+
+    // MARK: Made from a manifest
+
+    /// The cache of `manifest`, whose bytes have this fingerprint (`ContentFingerprint.hex`);
+    /// `ranges` says where each photo's object is in them and `photosArray` where the
+    /// photos are (nil when they were not read by the quick reader: such a cache is used
+    /// in this build only, never written).
+    init(manifest: Manifest, fingerprint: String, ranges: [Range<Int>]?, photosArray: Range<Int>?) {
+        manifestFingerprint = fingerprint
+        self.photosArray = photosArray ?? 0..<0
+        keys = []
+        photos = []
+        photos.reserveCapacity(manifest.photos.count)
+        pool = []
+        pool.reserveCapacity(manifest.photos.count * 32)
+        var keyIndex: [String: Int] = [:]
+        for index in manifest.photos.indices {
+            let photo = manifest.photos[index]
+            let key: Int
+            if let known = keyIndex[photo.key] {
+                key = known
+            } else {
+                key = keys.count
+                keys.append(photo.key)
+                keyIndex[photo.key] = key
+            }
+            var flags: Flags = []
+            if photo.gps != nil { flags.insert(.gps) }
+            if photo.warning != nil || photo.exifWarning == true { flags.insert(.warns) }
+            if photo.formerIds != nil { flags.insert(.formerIds) }
+            let companions = photo.companions ?? []
+            if companions.contains(where: { $0.kind == .raw }) { flags.insert(.raw) }
+            if companions.contains(where: { $0.kind == .video }) { flags.insert(.video) }
+            var digest = ImageStem.Digest(high: 0, low: 0)
+            if let fingerprint = photo.fingerprint, let parsed = ImageStem.Digest(hex: fingerprint) {
+                flags.insert(.fingerprinted)
+                digest = parsed
+                if ImageStem.packedKey(photo.key) != nil,
+                    ImageStem.isName(photo.thumb.src, .thumb, key: photo.key, fingerprint: fingerprint)
+                        && ImageStem.isName(photo.thumb2x.src, .thumb2x, key: photo.key, fingerprint: fingerprint)
+                        && ImageStem.isName(photo.preview.src, .preview, key: photo.key, fingerprint: fingerprint)
+                {
+                    flags.insert(.canonicalImages)
+                }
+            }
+            let pathStart = pool.count
+            if let exact = photo.pathBytes { pool += exact } else { pool += photo.path.utf8 }
+            let companionsStart = pool.count
+            if !companions.isEmpty { Self.encodeCompanions(companions.map { ($0.kind, Manifest.pathKey($0.path, $0.pathBytes), $0.bytes) }, into: &pool) }
+            photos.append(
+                Photo(
+                    json: ranges?[index] ?? 0..<0, path: pathStart..<companionsStart, companions: companionsStart..<pool.count,
+                    flags: flags, format: photo.format, key: key, bytes: photo.bytes, modified: photo.modified, fingerprint: digest))
+        }
+    }
+
+    /// Companions as bytes that are equal exactly when the stored companions are (their
+    /// paths by bytes): kind, path and size of each, in order.
+    static func encodeCompanions(_ companions: [(kind: Companion.Kind, path: BytePath, bytes: Int64)], into out: inout [UInt8]) {
+        for companion in companions {
+            let kind = Array(companion.kind.rawValue.utf8)
+            out.append(UInt8(truncatingIfNeeded: kind.count))
+            out += kind
+            appendInteger(UInt32(truncatingIfNeeded: companion.path.bytes.count), to: &out)
+            out += companion.path.bytes
+            appendInteger(companion.bytes, to: &out)
+        }
+    }
+
+    static func encodedCompanions(_ companions: [Companion]) -> [UInt8] {
+        var out: [UInt8] = []
+        encodeCompanions(companions.map { ($0.kind, $0.path, $0.bytes) }, into: &out)
+        return out
+    }
+
+    // MARK: The file
+
+    func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.magic.count + 128 + photos.count * Self.recordSize + pool.count + 32)
+        out += Self.magic
+        Self.appendInteger(Self.version, to: &out)
+        out += Array(manifestFingerprint.utf8)
+        Self.appendInteger(UInt64(photosArray.lowerBound), to: &out)
+        Self.appendInteger(UInt64(photosArray.upperBound), to: &out)
+        Self.appendInteger(UInt32(keys.count), to: &out)
+        for key in keys {
+            Self.appendInteger(UInt32(key.utf8.count), to: &out)
+            out += Array(key.utf8)
+        }
+        Self.appendInteger(UInt32(photos.count), to: &out)
+        Self.appendInteger(UInt64(pool.count), to: &out)
+        let formats = ImageFormat.allCases
+        for photo in photos {
+            Self.appendInteger(UInt64(photo.json.lowerBound), to: &out)
+            Self.appendInteger(UInt32(photo.json.count), to: &out)
+            Self.appendInteger(UInt32(photo.path.lowerBound), to: &out)
+            Self.appendInteger(UInt32(photo.path.count), to: &out)
+            Self.appendInteger(UInt32(photo.companions.lowerBound), to: &out)
+            Self.appendInteger(UInt32(photo.companions.count), to: &out)
+            Self.appendInteger(photo.flags.rawValue, to: &out)
+            out.append(UInt8(formats.firstIndex(of: photo.format)!))
+            out.append(0)
+            Self.appendInteger(UInt32(photo.key), to: &out)
+            Self.appendInteger(photo.bytes, to: &out)
+            Self.appendInteger(photo.modified, to: &out)
+            Self.appendInteger(photo.fingerprint.high, to: &out)
+            Self.appendInteger(photo.fingerprint.low, to: &out)
+        }
+        out += pool
+        out += Array(ContentFingerprint(of: out).hex.utf8)
+        return out
+    }
+
+    /// Why a cache file cannot be used.
+    struct Damaged: Error, Equatable {
+        var reason: String
+    }
+
+    /// Reads a cache file. Throws `Damaged` when it is not one this version wrote whole
+    /// (truncated, altered, another version), with the reason; `manifestLength` is the
+    /// size of the manifest it must describe, which every range must lie in.
+    init(decoding bytes: [UInt8], manifestLength: Int) throws(Damaged) {
+        guard bytes.count >= Self.magic.count + 4, bytes.starts(with: Self.magic) else {
+            throw Damaged(reason: "not a proofsheet cache")
+        }
+        var reader = Reader(bytes: bytes, at: Self.magic.count)
+        guard let version = reader.uint32(), version == Self.version else {
+            throw Damaged(reason: "written by another version of proofsheet")
+        }
+        guard bytes.count >= reader.at + 32 else { throw Damaged(reason: "truncated") }
+        let body = bytes[..<(bytes.count - 32)]
+        guard Array(bytes[(bytes.count - 32)...]) == Array(ContentFingerprint(of: body).hex.utf8) else {
+            throw Damaged(reason: "truncated or altered (its checksum does not match)")
+        }
+        // The checksum holds: what follows was written whole by this version. Every number
+        // is still checked before it is used, so no cache can make a build read out of bounds.
+        func fail() -> Damaged { Damaged(reason: "inconsistent") }
+        guard let fingerprint = reader.bytes(32).map({ String(decoding: $0, as: UTF8.self) }),
+            let arrayStart = reader.uint64(), let arrayEnd = reader.uint64(), arrayStart <= arrayEnd,
+            arrayEnd <= UInt64(manifestLength), let keyCount = reader.uint32(), keyCount <= 65536
+        else { throw fail() }
+        manifestFingerprint = fingerprint
+        photosArray = Int(arrayStart)..<Int(arrayEnd)
+        keys = []
+        for _ in 0..<keyCount {
+            guard let length = reader.uint32(), let key = reader.bytes(Int(length)) else { throw fail() }
+            keys.append(String(decoding: key, as: UTF8.self))
+        }
+        guard let count = reader.uint32().map(Int.init), let poolLength = reader.uint64().flatMap({ Int(exactly: $0) }),
+            poolLength <= body.count, count <= (body.count - reader.at) / Self.recordSize,
+            reader.at + count * Self.recordSize + poolLength == body.count
+        else { throw fail() }
+        let poolStart = reader.at + count * Self.recordSize
+        pool = Array(bytes[poolStart..<body.count])
+        photos = []
+        photos.reserveCapacity(count)
+        let formats = ImageFormat.allCases
+        for _ in 0..<count {
+            guard let jsonStart = reader.uint64().flatMap({ Int(exactly: $0) }), let jsonCount = reader.uint32().map(Int.init),
+                let pathStart = reader.uint32().map(Int.init), let pathCount = reader.uint32().map(Int.init),
+                let companionsStart = reader.uint32().map(Int.init), let companionsCount = reader.uint32().map(Int.init),
+                let flags = reader.uint16(), let format = reader.bytes(2).map({ Int($0[$0.startIndex]) }),
+                let key = reader.uint32().map(Int.init), let size = reader.int64(), let modified = reader.int64(),
+                let high = reader.uint64(), let low = reader.uint64(),
+                jsonStart <= manifestLength, jsonCount <= manifestLength - jsonStart,
+                pathStart <= poolLength, pathCount <= poolLength - pathStart,
+                companionsStart <= poolLength, companionsCount <= poolLength - companionsStart,
+                format < formats.count, key < keys.count
+            else { throw fail() }
+            photos.append(
+                Photo(
+                    json: jsonStart..<(jsonStart + jsonCount), path: pathStart..<(pathStart + pathCount),
+                    companions: companionsStart..<(companionsStart + companionsCount), flags: Flags(rawValue: flags),
+                    format: formats[format], key: key, bytes: size, modified: modified,
+                    fingerprint: ImageStem.Digest(high: high, low: low)))
+        }
+    }
+
+    static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out += $0 }
+    }
+
+    /// Little-endian integers and byte runs from a buffer, nil past its end.
+    private struct Reader {
+        let data: [UInt8]
+        var at: Int
+
+        init(bytes: [UInt8], at: Int) {
+            data = bytes
+            self.at = at
+        }
+
+        mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+            guard count >= 0, count <= data.count - at else { return nil }
+            defer { at += count }
+            return data[at..<(at + count)]
+        }
+
+        mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+            guard let run = bytes(MemoryLayout<T>.size) else { return nil }
+            var value: T = 0
+            for (shift, byte) in run.enumerated() { value |= T(truncatingIfNeeded: byte) << (8 * shift) }
+            return value
+        }
+
+        mutating func uint16() -> UInt16? { integer(UInt16.self) }
+        mutating func uint32() -> UInt32? { integer(UInt32.self) }
+        mutating func uint64() -> UInt64? { integer(UInt64.self) }
+        mutating func int64() -> Int64? { integer(Int64.self) }
+    }
+}
+
+/// What names a photo's three images: its fingerprint and the image key
+/// (`thumbs/FINGERPRINT-KEY.jpg`, `thumbs/FINGERPRINT-KEY@2x.jpg`, `previews/FINGERPRINT-KEY.jpg`),
+/// held as numbers, so that 100,000 photos' images are looked up without making 300,000 names.
+struct ImageStem: Hashable, Sendable {
+    struct Digest: Hashable, Sendable {
+        var high: UInt64
+        var low: UInt64
+
+        /// From 32 lowercase hex digits.
+        init?(hex: some StringProtocol) {
+            let digits = Array(hex.utf8)
+            guard digits.count == 32, let high = ImageStem.hexValue(digits[0..<16]), let low = ImageStem.hexValue(digits[16..<32]) else {
+                return nil
+            }
+            self.high = high
+            self.low = low
+        }
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+    }
+
+    enum Variant: UInt8, CaseIterable { case thumb, thumb2x, preview }
+
+    var fingerprint: Digest
+    /// The image key's 8 characters as one word.
+    var key: UInt64
+
+    /// An image key as one word, when it is 8 bytes of lowercase hex (as `BuildPlan.imageKey` makes).
+    static func packedKey(_ key: String) -> UInt64? {
+        let bytes = Array(key.utf8)
+        guard bytes.count == 8, hexValue(bytes[...]) != nil else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes { value = value << 8 | UInt64(byte) }
+        return value
+    }
+
+    static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for digit in digits {
+            switch digit {
+            case 0x30...0x39: value = value << 4 | UInt64(digit - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(digit - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    private static func parts(_ variant: Variant) -> (folder: String, suffix: String) {
+        switch variant {
+        case .thumb: ("thumbs/", ".jpg")
+        case .thumb2x: ("thumbs/", "@2x.jpg")
+        case .preview: ("previews/", ".jpg")
+        }
+    }
+
+    /// The name `RenderContext` gives the image.
+    static func name(_ variant: Variant, key: String, fingerprint: String) -> String {
+        let (folder, suffix) = parts(variant)
+        return folder + fingerprint + "-" + key + suffix
+    }
+
+    /// `name == name(variant, key:, fingerprint:)`, without making the name.
+    static func isName(_ name: String, _ variant: Variant, key: String, fingerprint: String) -> Bool {
+        let (folder, suffix) = parts(variant)
+        let u = name.utf8
+        guard u.count == folder.utf8.count + fingerprint.utf8.count + 1 + key.utf8.count + suffix.utf8.count else { return false }
+        var at = u.startIndex
+        func take(_ part: String) -> Bool {
+            for byte in part.utf8 {
+                guard u[at] == byte else { return false }
+                at = u.index(after: at)
+            }
+            return true
+        }
+        return take(folder) && take(fingerprint) && take("-") && take(key) && take(suffix)
+    }
+
+    /// The stem and variant of an image file's name (`thumbs/…` or `previews/…`), when it is
+    /// named the canonical way.
+    static func parse(_ name: String) -> (ImageStem, Variant)? {
+        var name = name
+        return name.withUTF8 { u -> (ImageStem, Variant)? in
+            let thumbs = Array("thumbs/".utf8), previews = Array("previews/".utf8)
+            let start: Int, inThumbs: Bool
+            if u.starts(with: thumbs) {
+                (start, inThumbs) = (thumbs.count, true)
+            } else if u.starts(with: previews) {
+                (start, inThumbs) = (previews.count, false)
+            } else {
+                return nil
+            }
+            let rest = u.count - start
+            // 32 digits, `-`, 8 digits, then `.jpg` or (thumbs only) `@2x.jpg`.
+            let variant: Variant
+            if rest == 45 && Array(u[(start + 41)...]) == Array(".jpg".utf8) {
+                variant = inThumbs ? .thumb : .preview
+            } else if inThumbs && rest == 48 && Array(u[(start + 41)...]) == Array("@2x.jpg".utf8) {
+                variant = .thumb2x
+            } else {
+                return nil
+            }
+            guard u[start + 32] == UInt8(ascii: "-"), let high = hexValue(ArraySlice(u[start..<(start + 16)])),
+                let low = hexValue(ArraySlice(u[(start + 16)..<(start + 32)])), hexValue(ArraySlice(u[(start + 33)..<(start + 41)])) != nil
+            else { return nil }
+            var key: UInt64 = 0
+            for byte in u[(start + 33)..<(start + 41)] { key = key << 8 | UInt64(byte) }
+            return (ImageStem(fingerprint: Digest(high: high, low: low), key: key), variant)
+        }
+    }
+}
+
+/// The image files of a site (`thumbs/NAME`, `previews/NAME`), listed once a build: as
+/// names, and the canonically named ones also by stem, to be looked up without a name.
+struct ImageFiles: Sendable {
+    private(set) var names: Set<String> = []
+    /// Which of its three images each canonical stem has (bit `Variant.rawValue`).
+    private var variants: [ImageStem: UInt8] = [:]
+
+    init(_ names: some Sequence<String>) {
+        insert(names)
+    }
+
+    private mutating func insert(_ more: some Sequence<String>) {
+        for name in more where names.insert(name).inserted {
+            guard let (stem, variant) = ImageStem.parse(name) else { continue }
+            variants[stem, default: 0] |= 1 << variant.rawValue
+        }
+    }
+
+    /// These files and `more` (the images a build wrote).
+    func adding(_ more: [String]) -> ImageFiles {
+        var files = self
+        files.insert(more)
+        return files
+    }
+
+    func contains(_ name: String) -> Bool { names.contains(name) }
+
+    /// All three images of the stem are there.
+    func containsAll(of stem: ImageStem) -> Bool { variants[stem] == 0b111 }
+}

@@ -1,0 +1,156 @@
+import Foundation
+@testable import ProofsheetKit
+import Testing
+
+/// `.proofsheet-cache`: written beside `manifest.json`, it lets a rebuild judge every photo
+/// without decoding the manifest; one that is damaged, out of date or missing is passed
+/// over (the manifest is read whole, as before there was a cache) and written anew, and
+/// the site comes out the same, byte for byte.
+@Suite("Build cache")
+struct BuildCacheTests {
+    static func makeSite(_ root: String, count: Int = 6) async throws -> (library: String, site: String) {
+        let library = root + "/Library", site = root + "/Site"
+        for index in 0..<count {
+            try TestPhoto.write(try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, "Album \(index % 2)/IMG_\(index).jpg")
+        }
+        _ = try await build(library, into: site)
+        return (library, site)
+    }
+
+    static func previous(_ site: String) throws -> PreviousSite? {
+        let cache = try? FileSystem.read(site + "/" + BuildCache.fileName)
+        return PreviousSite(bytes: try FileSystem.read(site + "/manifest.json"), cache: cache)
+    }
+
+    @Test("a build writes the cache of its manifest; read back, it is the cache made from the manifest")
+    func roundTrip() async throws {
+        try await withTemporaryDirectory { root in
+            let (_, site) = try await Self.makeSite(root)
+            let bytes = try FileSystem.read(site + "/manifest.json")
+            let file = try FileSystem.read(site + "/" + BuildCache.fileName)
+            let read = try BuildCache(decoding: file, manifestLength: bytes.count)
+            let (manifest, ranges, array) = try #require(PreviousSite.decodeManifest(bytes))
+            let made = BuildCache(manifest: manifest, fingerprint: ContentFingerprint(of: bytes).hex, ranges: ranges, photosArray: array)
+            #expect(read == made)
+            #expect(made.encoded() == file)
+            #expect(read.photos.count == 6)
+            for (photo, cached) in zip(manifest.photos, read.photos) {
+                #expect(read.path(cached) == photo.pathKey)
+                #expect(cached.bytes == photo.bytes && cached.modified == photo.modified && read.keys[cached.key] == photo.key)
+                #expect(cached.flags.contains(.canonicalImages))
+                #expect(read.imageStem(cached) != nil)
+            }
+        }
+    }
+
+    @Test("with the cache, the previous site is read without decoding a photo, and a rebuild with nothing changed writes nothing")
+    func nothingDecoded() async throws {
+        try await withTemporaryDirectory { root in
+            let (library, site) = try await Self.makeSite(root)
+            let previous = try #require(try Self.previous(site))
+            #expect(previous.cacheCurrent && previous.cacheProblem == nil)
+            #expect(previous.photos == nil, "no photo decoded")
+            #expect(previous.head.photos.isEmpty && previous.head.albums.count == 2)
+            let manifest = try readManifest(site)
+            for position in manifest.photos.indices { #expect(previous.photo(at: position) == manifest.photos[position]) }
+
+            let before = RebuildScopeTests.states(site)
+            try await Task.sleep(for: .milliseconds(20))
+            let report = try await build(library, into: site)
+            #expect(report.rendered == 0 && report.reused == 6 && report.photos == 6 && report.albums == 2)
+            #expect(report.warnings.isEmpty)
+            #expect(RebuildScopeTests.states(site) == before)
+        }
+    }
+
+    static let damages: [(String, @Sendable ([UInt8]) -> [UInt8], String)] = [
+        ("truncated", { Array($0.prefix($0.count / 2)) }, "truncated or altered (its checksum does not match)"),
+        ("one byte altered", { var b = $0; b[b.count / 2] ^= 0x20; return b }, "truncated or altered (its checksum does not match)"),
+        ("empty", { _ in [] }, "not a proofsheet cache"),
+        ("not a cache", { _ in Array("{\"photos\":[]}".utf8) }, "not a proofsheet cache"),
+        ("another version", { var b = $0; b[BuildCache.magic.count] = 99; return b }, "written by another version of proofsheet"),
+    ]
+
+    @Test("a damaged cache: one line saying so, the manifest read instead, the same site, the cache written anew", arguments: 0..<5)
+    func damaged(_ which: Int) async throws {
+        let (name, damage, reason) = Self.damages[which]
+        try await withTemporaryDirectory { root in
+            let (library, site) = try await Self.makeSite(root)
+            let before = try snapshot(site)
+            let cachePath = site + "/" + BuildCache.fileName
+            try FileSystem.writeAtomically(damage(try FileSystem.read(cachePath)), to: cachePath)
+
+            let report = try await build(library, into: site)
+            #expect(report.rendered == 0 && report.photos == 6, "\(name)")
+            #expect(report.warnings.map(\.description) == ["\(site)/.proofsheet-cache: \(reason); read manifest.json instead, and written anew"], "\(name)")
+            #expect(try snapshot(site) == before, "\(name): the site is as it was, cache and all")
+            // Said once: the next build finds the cache whole.
+            #expect(try await build(library, into: site).warnings.isEmpty)
+        }
+    }
+
+    @Test("a cache of another manifest (an interrupted build, an older proofsheet) or none at all is passed over in silence and made again")
+    func outOfDate() async throws {
+        try await withTemporaryDirectory { root in
+            let (library, site) = try await Self.makeSite(root)
+            let before = try snapshot(site)
+            let cachePath = site + "/" + BuildCache.fileName
+            let other = try await Self.makeSite(root + "/other", count: 3)
+            try FileSystem.writeAtomically(try FileSystem.read(other.site + "/" + BuildCache.fileName), to: cachePath)
+            let stale = try #require(try Self.previous(site))
+            #expect(!stale.cacheCurrent && stale.cacheProblem == nil && stale.photos?.count == 6)
+            #expect(try await build(library, into: site).warnings.isEmpty)
+            #expect(try snapshot(site) == before)
+
+            FileSystem.remove(cachePath)
+            #expect(try await build(library, into: site).warnings.isEmpty)
+            #expect(try snapshot(site) == before)
+        }
+    }
+
+    @Test("a cache with a valid checksum but numbers out of bounds is refused, never read past its ends")
+    func boundsChecked() async throws {
+        try await withTemporaryDirectory { root in
+            let (_, site) = try await Self.makeSite(root)
+            let manifestLength = try FileSystem.read(site + "/manifest.json").count
+            let file = try FileSystem.read(site + "/" + BuildCache.fileName)
+            let body = Array(file.dropLast(32))
+            // Every byte of the header and the first record set to 0xFF in turn, the checksum
+            // made right: each either reads as a cache whose ranges lie in its bounds, or is refused.
+            let headerAndRecord = min(body.count, BuildCache.magic.count + 200)
+            for at in BuildCache.magic.count..<headerAndRecord {
+                var altered = body
+                altered[at] = 0xFF
+                altered += Array(ContentFingerprint(of: altered).hex.utf8)
+                guard let cache = try? BuildCache(decoding: altered, manifestLength: manifestLength) else { continue }
+                for photo in cache.photos {
+                    #expect(photo.json.upperBound <= manifestLength)
+                    #expect(photo.path.upperBound <= cache.pool.count && photo.companions.upperBound <= cache.pool.count)
+                    #expect(photo.key < cache.keys.count)
+                }
+                #expect(cache.photosArray.upperBound <= manifestLength)
+            }
+        }
+    }
+
+    @Test("image names: the canonical ones are read as their stem, others are not")
+    func imageStems() throws {
+        let fingerprint = "0123456789abcdef0123456789abcdef", key = "db9217ec"
+        let digest = try #require(ImageStem.Digest(hex: fingerprint))
+        let stem = ImageStem(fingerprint: digest, key: try #require(ImageStem.packedKey(key)))
+        for variant in ImageStem.Variant.allCases {
+            let name = ImageStem.name(variant, key: key, fingerprint: fingerprint)
+            #expect(ImageStem.parse(name)?.0 == stem)
+            #expect(ImageStem.parse(name)?.1 == variant)
+        }
+        for name in [
+            "previews/\(fingerprint)-\(key)@2x.jpg", "thumbs/\(fingerprint)-\(key).png", "thumbs/\(fingerprint.uppercased())-\(key).jpg",
+            "thumbs/\(fingerprint)_\(key).jpg", "thumbs/\(fingerprint)-\(key)x.jpg", "other/\(fingerprint)-\(key).jpg", "thumbs/",
+        ] {
+            #expect(ImageStem.parse(name) == nil, "\(name)")
+        }
+        let files = ImageFiles([ImageStem.name(.thumb, key: key, fingerprint: fingerprint), ImageStem.name(.preview, key: key, fingerprint: fingerprint)])
+        #expect(!files.containsAll(of: stem))
+        #expect(files.adding([ImageStem.name(.thumb2x, key: key, fingerprint: fingerprint)]).containsAll(of: stem))
+    }
+}
