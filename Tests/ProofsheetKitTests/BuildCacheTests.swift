@@ -133,6 +133,43 @@ struct BuildCacheTests {
         }
     }
 
+    @Test(
+        "a rebuild after photos changed, came and went in some albums gives the site a fresh build gives, byte for byte",
+        arguments: [PhotoSort.date, .name])
+    func rebuildIsFresh(_ sort: PhotoSort) async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            func photo(_ index: Int) throws -> [UInt8] {
+                var exif = ExifWriter()
+                exif.description = "photo \(index)"
+                exif.dateTaken = "2026-05-0\(1 + index * 7 % 9)T10:\(10 + index % 50):00"
+                return try TestPhoto.jpeg(width: 24, height: 16, exif: exif, quality: 50)
+            }
+            for index in 0..<24 { try TestPhoto.write(try photo(index), to: library, "Album \(index % 4)/IMG_\(index).jpg") }
+            func rebuild(_ into: String) async throws {
+                _ = try await build(library, into: into) {
+                    $0.sort = sort
+                    $0.thumbSize = 16
+                    $0.previewSize = 24
+                }
+            }
+            try await rebuild(site)
+            try TestPhoto.write(try photo(100), to: library, "Album 1/IMG_5.jpg")  // changed
+            try TestPhoto.write(try photo(101), to: library, "Album 2/IMG_new.jpg")  // added
+            FileSystem.remove(library + "/Album 3/IMG_7.jpg")  // removed
+            try TestPhoto.write(try photo(102), to: library, "Album 10/IMG_a.jpg")  // a new album: after Album 3 in natural order, between 1 and 2 in byte order
+            try TestPhoto.write(try photo(3), to: library, "IMG_top.jpg")  // the top level, a copy of IMG_3
+            try await Task.sleep(for: .milliseconds(20))
+            try await rebuild(site)
+            try await rebuild(fresh)
+            let incremental = try snapshot(site), whole = try snapshot(fresh)
+            #expect(Set(incremental.keys) == Set(whole.keys))
+            for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs") }
+            let manifest = try readManifest(site)
+            #expect(manifest.albums.map(\.path) == ["", "Album 0", "Album 1", "Album 2", "Album 3", "Album 10"])
+        }
+    }
+
     @Test("image names: the canonical ones are read as their stem, others are not")
     func imageStems() throws {
         let fingerprint = "0123456789abcdef0123456789abcdef", key = "db9217ec"

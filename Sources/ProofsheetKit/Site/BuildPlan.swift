@@ -20,6 +20,18 @@ struct BuildPlan {
         reusedIndices.map { changed[$0] ?? previous[$0] }
     }
 
+    /// The photos of the gallery in its order: the previous build's order kept where it
+    /// holds (`PhotoOrder.merged`), else all of them sorted.
+    func ordered(fresh: [Manifest.Photo], previous: Manifest?, by sort: PhotoSort) -> [Manifest.Photo] {
+        if let previous, previous.options.sort == sort, previous.generator == Proofsheet.generator,
+            let photos = PhotoOrder.merged(
+                fresh: fresh, previous: previous.photos, albums: previous.albums, reused: reusedIndices, changed: changed, by: sort)
+        {
+            return photos
+        }
+        return PhotoOrder.sorted(fresh + reusedPhotos(from: previous?.photos ?? []), by: sort)
+    }
+
     var reused: Int { reusedIndices.count + reusedProblems.count }
 
     /// For each of `photos` (this build's, in their order), its position in the previous

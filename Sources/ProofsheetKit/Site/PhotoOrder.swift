@@ -56,3 +56,59 @@ enum PhotoOrder {
         return albums
     }
 }
+
+extension PhotoOrder {
+    /// `sorted(fresh + reused photos, by: order)`, made from the previous build's order:
+    /// an album none of whose photos changed, went or came keeps its photos in the order
+    /// they had (the same photos sorted the same way), and only the albums that changed are
+    /// sorted again — for one photo changed in 100,000, one album of 2,000 instead of all.
+    /// `reused` are positions in `previous` (in its display order, as `previousAlbums`
+    /// counts them), `changed` those reused with a change, `fresh` this build's other
+    /// photos. nil when the previous order cannot be relied on (its albums do not match its
+    /// photos, or two albums are equal as text): then `sorted` is the way.
+    static func merged(
+        fresh: [Manifest.Photo], previous: [Manifest.Photo], albums previousAlbums: [Manifest.Album], reused: [Int],
+        changed: [Int: Manifest.Photo], by order: PhotoSort
+    ) -> [Manifest.Photo]? {
+        var isReused = [Bool](repeating: false, count: previous.count)
+        for position in reused { isReused[position] = true }
+        var freshByAlbum: [BytePath: [Manifest.Photo]] = [:]
+        var names: [BytePath: String] = [:]
+        for photo in fresh {
+            let album = BytePath(photo.album)
+            freshByAlbum[album, default: []].append(photo)
+            names[album] = names[album] ?? photo.album
+        }
+        // Each previous album's photos, and whether any of them changed or went.
+        var ranges: [BytePath: Range<Int>] = [:]
+        var touched = Set(freshByAlbum.keys)
+        var start = 0
+        for album in previousAlbums {
+            let range = start..<(start + album.count)
+            guard album.count > 0, range.upperBound <= previous.count else { return nil }
+            let key = BytePath(album.path)
+            guard ranges[key] == nil, range.allSatisfy({ ByteOrder.equal(previous[$0].album, album.path) }) else { return nil }
+            ranges[key] = range
+            if range.contains(where: { !isReused[$0] || changed[$0] != nil }) { touched.insert(key) }
+            if range.contains(where: { isReused[$0] }) { names[key] = names[key] ?? album.path }
+            start = range.upperBound
+        }
+        guard start == previous.count else { return nil }
+        let albums = names.sorted { albumLess($0.value, $1.value) }
+        for (a, b) in zip(albums, albums.dropFirst()) where !albumLess(a.value, b.value) { return nil }
+        var photos: [Manifest.Photo] = []
+        photos.reserveCapacity(fresh.count + reused.count)
+        for (album, _) in albums {
+            let range = ranges[album] ?? 0..<0
+            guard touched.contains(album) else {
+                photos += previous[range]
+                continue
+            }
+            var members = freshByAlbum[album] ?? []
+            for position in range where isReused[position] { members.append(changed[position] ?? previous[position]) }
+            photos += sorted(members, by: order)
+        }
+        guard photos.count == fresh.count + reused.count else { return nil }
+        return photos
+    }
+}

@@ -175,11 +175,11 @@ public struct SiteBuilder: Sendable {
                     photos = previousManifest.photos
                     problems = previousManifest.problems
                 } else {
-                    photos += plan.reusedPhotos(from: previousManifest?.photos ?? [])
-                    // Assemble in a stable order: results arrived in any order.
+                    // Assemble in a stable order: results arrived in any order. (Ids do not
+                    // depend on the order, nor the order on ids.)
+                    photos = plan.ordered(fresh: photos, previous: previousManifest, by: settings.sort)
                     PhotoIDs.assign(&photos)
                     Self.carryFormerIDs(&photos, from: previousManifest)
-                    photos = PhotoOrder.sorted(photos, by: settings.sort)
                     problems.sort { $0.pathKey < $1.pathKey }
                 }
                 let albums = PhotoOrder.albums(of: photos, libraryName: libraryName)
