@@ -156,12 +156,8 @@ struct CollectCommand {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= OrderFile.maximumBytes {
-            let got = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if got == 0 { break }
+            let got = FileSystem.uninterrupted { buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) } }
+            if got <= 0 { break }  // the end, or an error
             bytes.append(contentsOf: buffer[0..<got])
         }
         return bytes

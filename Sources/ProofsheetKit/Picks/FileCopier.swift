@@ -54,20 +54,14 @@ enum FileCopier {
         let chunk = buffer.count
         var hasher = ContentHasher()
         while true {
-            let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, chunk) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ProofsheetError(display, "cannot read (\(errorText()))")
-            }
+            let got = FileSystem.uninterrupted { buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, chunk) } }
+            if got < 0 { throw ProofsheetError(display, "cannot read (\(errorText()))") }
             if got == 0 { break }
             hasher.update(buffer[0..<got])
             var offset = 0
             while offset < got {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, got - offset) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ProofsheetError(destination, "cannot write (\(errorText()))")
-                }
+                let written = FileSystem.uninterrupted { buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, got - offset) } }
+                if written < 0 { throw ProofsheetError(destination, "cannot write (\(errorText()))") }
                 offset += written
             }
         }

@@ -69,11 +69,8 @@ public enum OrderFileParser {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw CollectRefusal(displayPath, "cannot read (\(String(cString: strerror(errno))))")
-            }
+            let got = FileSystem.uninterrupted { bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) } }
+            if got < 0 { throw CollectRefusal(displayPath, "cannot read (\(String(cString: strerror(errno))))") }
             if got == 0 { break }
             filled += got
             if filled == bytes.count && filled <= OrderFile.maximumBytes { bytes.append(contentsOf: repeatElement(0, count: 4096)) }

@@ -59,11 +59,8 @@ public struct ContentFingerprint: Hashable, Sendable, Codable, CustomStringConve
         var hasher = ContentHasher()
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let got = block.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ProofsheetError(shown, "cannot read (\(FileSystem.errnoText()))")
-            }
+            let got = FileSystem.uninterrupted { block.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) } }
+            if got < 0 { throw ProofsheetError(shown, "cannot read (\(FileSystem.errnoText()))") }
             if got == 0 { break }
             hasher.update(block[0..<got])
         }

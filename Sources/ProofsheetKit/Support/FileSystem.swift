@@ -64,11 +64,8 @@ public enum FileSystem {
         let result: Int32? = bytes.withContiguousStorageIfAvailable { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
+                let written = uninterrupted { write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
+                if written < 0 { return errno }
                 offset += written
             }
             return 0
@@ -102,9 +99,19 @@ public enum FileSystem {
         return try? readFully(fd, count: count).get()
     }
 
+    /// A `read` or `write` (any call that returns -1 and sets `errno` when it fails), made
+    /// again while a signal interrupts it (EINTR): the one place that retry is written. A
+    /// failure is still -1, with `errno` as the call left it.
+    public static func uninterrupted(_ call: () -> Int) -> Int {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
     /// Up to `count` bytes of an open file (fewer where it ends): at `offset` (`pread`), or
-    /// from where the file is (`read`); a read that a signal interrupted is made again. The
-    /// one read loop of `read`, `readPrefix` and `OpenFile`.
+    /// from where the file is (`read`). The one read loop of `read`, `readPrefix` and
+    /// `OpenFile`.
     static func readFully(_ fd: Int32, count: Int, at offset: Int? = nil) -> Result<[UInt8], Failure> {
         // Not zeroed first: for the 60 MB manifest of a big gallery that was a tenth of a
         // rebuild's reading.
@@ -113,9 +120,8 @@ public enum FileSystem {
             var got = 0
             while got < count {
                 let start = buffer.baseAddress! + got
-                let n = offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got)
+                let n = uninterrupted { offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got) }
                 if n < 0 {
-                    if errno == EINTR { continue }
                     failure = errno
                     break
                 }
