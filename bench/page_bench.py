@@ -22,12 +22,14 @@ each run (medians):
                  the longest interval between frames (rAF to rAF)        target < 50 ms
                  and, reported with it, from the first run:
                    the CPU time each frame costs (a Chromium trace of a second scroll,
-                   its first 1,000 frames: thread time of the renderer's main thread, and
-                   of every thread, raster and compositing included): what the page
-                   costs, whatever else the machine runs;
-                   the same scroll (as many frames, at most 1,000) over an empty page
-                   of the same height, in the same browser: the longest frame this
-                   machine gives a page that draws nothing (long too: a loaded machine)
+                   its first 1,000 frames: thread time of the renderer's main thread, by
+                   stage — script, style, layout, paint — of its raster workers, and of
+                   every thread, compositing included): what the page costs, whatever
+                   else the machine runs;
+                   and, right after every scroll, the same scroll (as many frames) over
+                   an empty page of the same height, in the same browser: the frames this
+                   machine gives a page that draws nothing (long too on a loaded machine),
+                   longest, 95th percentile and median beside the page's
   rebuild        `proofsheet build` again with one photo changed, and with nothing
                  changed: seconds, and which page files were rewritten   target < 2 s
 
@@ -277,7 +279,7 @@ SCROLL = """async (frameLimit) => {
   observer.disconnect();
   performance.clearMarks('bench-frame');
   frames.sort((a, b) => a - b);
-  return {stalled, longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], frames: frames.length,
+  return {stalled, longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], median: frames[frames.length >> 1], frames: frames.length,
           over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0};
 }"""
 
@@ -314,14 +316,46 @@ def frame_cpu(path):
             every[at] += tdur / 1000
             if is_main:
                 main[at] += tdur / 1000
-    return main, every
+    # The main thread's CPU a frame by stage: each stage's events' thread time less that of
+    # the stages' events inside them (a layout forced by a script counts as layout); and the
+    # raster workers' (RasterTask, on the renderer's worker threads).
+    stages = {stage: [0.0] * (len(marks) - 1) for stage in set(STAGES.values()) | {"raster"}}
+    spans = sorted((e for e in events
+                    if e.get("ph") == "X" and "tdur" in e and e["pid"] == pid
+                    and (e.get("name") == "RasterTask" or (e.get("name") in STAGES and threads.get((e["pid"], e["tid"])) == "CrRendererMain"))),
+                   key=lambda e: (e["ts"], -e.get("dur", 0)))  # an enclosing event before those inside it
+    open_spans = []  # the main thread's stage events enclosing the current one: [end, event]
+    for e in spans:
+        ts = e["ts"]
+        at = bisect.bisect_right(marks, ts) - 1
+        if e["name"] == "RasterTask":
+            if 0 <= at < len(main):
+                stages["raster"][at] += e["tdur"] / 1000
+            continue
+        while open_spans and open_spans[-1][0] <= ts:
+            open_spans.pop()
+        if open_spans:  # its time is not its parent's
+            parent = open_spans[-1][1]
+            parent_at = bisect.bisect_right(marks, parent["ts"]) - 1
+            if 0 <= parent_at < len(main):
+                stages[STAGES[parent["name"]]][parent_at] -= e["tdur"] / 1000
+        if 0 <= at < len(main):
+            stages[STAGES[e["name"]]][at] += e["tdur"] / 1000
+        open_spans.append([ts + e.get("dur", 0), e])
+    return main, every, stages
+
+
+# Trace events on the renderer's main thread by the stage of a frame they are.
+STAGES = {"FireAnimationFrame": "script", "EventDispatch": "script", "TimerFire": "script", "EvaluateScript": "script",
+          "FunctionCall": "script", "v8.run": "script", "UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "paint",
+          "Paint": "paint", "Layerize": "paint", "Commit": "commit", "MinorGC": "gc", "MajorGC": "gc"}
 
 
 def traced_scroll(browser, page, folder):
     """One more scroll (its first TRACED_FRAMES frames) under a Chromium trace: the CPU a
     frame costs, by thread."""
     path = Path(folder) / "scroll-trace.json"
-    browser.start_tracing(page=page, path=str(path), categories=["toplevel", "blink.user_timing"])
+    browser.start_tracing(page=page, path=str(path), categories=["toplevel", "blink.user_timing", "devtools.timeline", "cc"])
     try:
         page.evaluate(SCROLL, TRACED_FRAMES)
     finally:
@@ -338,7 +372,7 @@ def preset_picks(site, manifest):
     return [{"id": p["id"], "name": p["name"], "path": p["path"], "bytes": p["bytes"], "thumb": p["thumb"]["src"]} for p in chosen]
 
 
-def measure_chromium(site, runs, scroll_runs):
+def measure_chromium(site, runs, scroll_runs, chromium_args=()):
     manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
     gallery = page_data(site)["gallery"]
     picks = preset_picks(site, manifest)
@@ -346,11 +380,14 @@ def measure_chromium(site, runs, scroll_runs):
                                "limit, to next frame", "search", "scroll, longest frame", "scroll, p95 frame",
                                "scroll, longest main-thread frame", "scroll, long frames",
                                "scroll, main-thread CPU a frame, longest", "scroll, main-thread CPU a frame, median",
-                               "scroll, CPU a frame (all threads), longest", "scroll, empty page, longest frame")}
+                               "scroll, CPU a frame (all threads), longest", "scroll, CPU a frame (all threads), median",
+                               "scroll, median frame", "scroll, frames over 50 ms", "scroll, empty page, longest frame",
+                               "scroll, empty page, p95 frame", "scroll, empty page, median frame",
+                               "scroll, empty page, frames over 50 ms")}
     notes = {}
     url = (site / "index.html").as_uri()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox", *chromium_args])
         for run in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(MARK_INTERACTIVE)
@@ -397,25 +434,41 @@ def measure_chromium(site, runs, scroll_runs):
                 results["scroll, long frames"].append(scroll["loaf"])
                 notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
                 if scroll["stalled"] is not None:
-                    notes["scroll"] += f"; STALLED: no frame for 10 s at scrollY {scroll['stalled']:,} of {page.evaluate('() => document.documentElement.scrollHeight'):,}"
+                    notes["scroll"] += (f"; STALLED: no frame for 10 s at scrollY {scroll['stalled']:,} of "
+                                        f"{page.evaluate('() => document.documentElement.scrollHeight'):,} after {scroll['frames']:,} frames"
+                                        " (the page's timers and script still ran)")
                     print(f", scroll STALLED at {scroll['stalled']:,}", end="", flush=True)
                 print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
+                # The control, at once: as many frames over an empty page as tall.
+                height = page.evaluate("() => document.documentElement.scrollHeight")
+                empty = browser.new_context(viewport={"width": 1280, "height": 900})
+                blank = empty.new_page()
+                blank.evaluate(EMPTY_PAGE, height)
+                control = blank.evaluate(SCROLL, scroll["frames"])
+                empty.close()
+                results["scroll, median frame"].append(scroll["median"])
+                results["scroll, empty page, longest frame"].append(control["longest"])
+                results["scroll, empty page, p95 frame"].append(control["p95"])
+                results["scroll, empty page, median frame"].append(control["median"])
+                results["scroll, frames over 50 ms"].append(scroll["over"])
+                results["scroll, empty page, frames over 50 ms"].append(control["over"])
+                print(f" (empty page {control['longest']:.0f} ms)", end="", flush=True)
                 if run == 0:
-                    height = page.evaluate("() => document.documentElement.scrollHeight")
                     with tempfile.TemporaryDirectory() as folder:
                         cpu = traced_scroll(browser, page, folder)
                     if cpu:
-                        main, every = cpu
+                        main, every, stages = cpu
                         results["scroll, main-thread CPU a frame, longest"].append(max(main))
                         results["scroll, main-thread CPU a frame, median"].append(statistics.median(main))
                         results["scroll, CPU a frame (all threads), longest"].append(max(every))
+                        results["scroll, CPU a frame (all threads), median"].append(statistics.median(every))
                         notes["traced"] = f"{len(main)} frames traced"
-                    empty = browser.new_context(viewport={"width": 1280, "height": 900})
-                    blank = empty.new_page()
-                    blank.evaluate(EMPTY_PAGE, height)
-                    control = blank.evaluate(SCROLL, min(scroll["frames"], TRACED_FRAMES))
-                    results["scroll, empty page, longest frame"].append(control["longest"])
-                    empty.close()
+                        costliest = max(range(len(main)), key=main.__getitem__)
+                        notes["CPU a frame by stage, median / in the costliest frame"] = ", ".join(
+                            f"{stage} {statistics.median(values):.1f} / {values[costliest]:.1f} ms"
+                            for stage, values in sorted(stages.items()) if any(values)) + (
+                            f" (main thread: script, style, layout, paint; raster: the renderer's raster workers;"
+                            f" the costliest frame's main thread {main[costliest]:.1f} ms in all)")
             print(", done", flush=True)
             context.close()
         browser.close()
@@ -537,11 +590,13 @@ def main():
                         help="how many of the runs also scroll top to bottom (default: all; 100,000 photos take minutes a run)")
     parser.add_argument("--engines", action="store_true", help="also measure in WebKit and Firefox (reported)")
     parser.add_argument("--no-rebuilds", action="store_true", help="skip the rebuild figures (the page's only)")
+    parser.add_argument("--chromium-arg", action="append", default=[],
+                        help="one more Chromium switch, e.g. --chromium-arg=--disable-gpu (Playwright's defaults raster with SwiftShader)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     scroll_runs = args.runs if args.scroll_runs is None else args.scroll_runs
 
-    table, extra, others = {}, {}, {}
+    table, extra, others, scroll_notes = {}, {}, {}, {}
     drivers = Drivers() if args.engines else None
     for count in sizes:
         library = make_library(count)
@@ -554,7 +609,7 @@ def main():
         print(f"index.html {(site / 'index.html').stat().st_size / 1000:,.0f} kB, {len(data['chunks'])} chunks, "
               f"search index {(site / 'data' / (data['search'] + '.js')).stat().st_size / 1000:,.0f} kB", flush=True)
         load = [os.getloadavg()[0]]
-        results, notes = measure_chromium(site, args.runs, scroll_runs)
+        results, notes = measure_chromium(site, args.runs, scroll_runs, args.chromium_arg)
         load.append(os.getloadavg()[0])
         for kind in ("webkit", "firefox") if drivers else ():
             try:
@@ -579,11 +634,17 @@ def main():
             "pick, to next frame": (median(results["pick, to next frame"]), "ms"),
             "limit pick, to next frame": (median(results["limit, to next frame"]), "ms"),
             "scroll, p95 frame": (median(results["scroll, p95 frame"]), "ms"),
+            "scroll, median frame": (median(results["scroll, median frame"]), "ms"),
+            "scroll, frames over 50 ms": (median(results["scroll, frames over 50 ms"]), "count"),
             "scroll, long frames (main thread)": (median(results["scroll, long frames"]), "count"),
             "scroll, main-thread CPU a frame, longest": (median(results["scroll, main-thread CPU a frame, longest"]), "ms"),
             "scroll, main-thread CPU a frame, median": (median(results["scroll, main-thread CPU a frame, median"]), "ms"),
             "scroll, CPU a frame (all threads), longest": (median(results["scroll, CPU a frame (all threads), longest"]), "ms"),
+            "scroll, CPU a frame (all threads), median": (median(results["scroll, CPU a frame (all threads), median"]), "ms"),
             "scroll, empty page, longest frame": (median(results["scroll, empty page, longest frame"]), "ms"),
+            "scroll, empty page, p95 frame": (median(results["scroll, empty page, p95 frame"]), "ms"),
+            "scroll, empty page, median frame": (median(results["scroll, empty page, median frame"]), "ms"),
+            "scroll, empty page, frames over 50 ms": (median(results["scroll, empty page, frames over 50 ms"]), "count"),
         }
         reported["load average (1 min), before and after"] = (f"{load[0]:.1f} / {load[1]:.1f}", "text")
         table[count] = figures
@@ -599,8 +660,9 @@ def main():
               f" images aside: {notes.get('loaded before first paint')})")
         print(f"  (one changed rewrote: {rewritten})")
         for key, value in notes.items():
-            if key.startswith("search"):
+            if key.startswith(("search", "CPU a frame")):
                 print(f"  ({key}: {value})")
+        scroll_notes[count] = {k: v for k, v in notes.items() if k in ("scroll", "CPU a frame by stage, median / in the costliest frame")}
 
     lines = ["| figure | target | " + " | ".join(f"{c:,} photos" for c in sizes) + " |",
              "|---|---:|" + "---:|" * len(sizes)]
@@ -612,6 +674,9 @@ def main():
         lines.append(f"| {name} | < {shown(target, unit)} | " + " | ".join(cells) + " |")
     for name in extra[sizes[0]]:
         lines.append(f"| {name} | — | " + " | ".join(shown(*extra[c][name]) for c in sizes) + " |")
+    lines += [""] + [f"- {count:,} photos, {key}: {value}" for count, found in scroll_notes.items() for key, value in found.items()]
+    if args.chromium_arg:
+        lines.append(f"- Chromium started with {' '.join(args.chromium_arg)}")
     if drivers:
         drivers.close()
         names = ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame")
