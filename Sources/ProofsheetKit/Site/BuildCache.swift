@@ -77,7 +77,14 @@ struct BuildCache: Sendable, Equatable {
     /// `ranges` says where each photo's object is in them and `photosArray` where the
     /// photos are (nil when they were not read by the quick reader: such a cache is used
     /// in this build only, never written).
-    init(manifest: Manifest, fingerprint: String, ranges: [Range<Int>]?, photosArray: Range<Int>?) {
+    ///
+    /// `reusing` gives the previous cache and, for each photo, its position there when it
+    /// is that photo exactly (`BuildPlan.previousPositions`): its record is copied, not
+    /// made again from the photo (the same bytes, for a tenth of a one-changed rebuild less).
+    init(
+        manifest: Manifest, fingerprint: String, ranges: [Range<Int>]?, photosArray: Range<Int>?,
+        reusing previous: (cache: BuildCache, positions: [Int?])? = nil
+    ) {
         manifestFingerprint = fingerprint
         self.photosArray = photosArray ?? 0..<0
         keys = []
@@ -86,16 +93,32 @@ struct BuildCache: Sendable, Equatable {
         pool = []
         pool.reserveCapacity(manifest.photos.count * 32)
         var keyIndex: [String: Int] = [:]
+        func keyNumber(_ key: String) -> Int {
+            if let known = keyIndex[key] { return known }
+            keys.append(key)
+            keyIndex[key] = keys.count - 1
+            return keys.count - 1
+        }
+        let reusable = previous.flatMap { $0.positions.count == manifest.photos.count ? $0 : nil }
+        var previousKeys = [Int?](repeating: nil, count: reusable?.cache.keys.count ?? 0)
         for index in manifest.photos.indices {
-            let photo = manifest.photos[index]
-            let key: Int
-            if let known = keyIndex[photo.key] {
-                key = known
-            } else {
-                key = keys.count
-                keys.append(photo.key)
-                keyIndex[photo.key] = key
+            if let reusable, let at = reusable.positions[index] {
+                let old = reusable.cache.photos[at]
+                let key = previousKeys[old.key] ?? keyNumber(reusable.cache.keys[old.key])
+                previousKeys[old.key] = key
+                let pathStart = pool.count
+                pool += reusable.cache.pool[old.path]
+                let companionsStart = pool.count
+                pool += reusable.cache.pool[old.companions]
+                photos.append(
+                    Photo(
+                        json: ranges?[index] ?? 0..<0, path: pathStart..<companionsStart, companions: companionsStart..<pool.count,
+                        flags: old.flags, format: old.format, key: key, bytes: old.bytes, modified: old.modified,
+                        fingerprint: old.fingerprint))
+                continue
             }
+            let photo = manifest.photos[index]
+            let key = keyNumber(photo.key)
             var flags: Flags = []
             if photo.gps != nil { flags.insert(.gps) }
             if photo.warning != nil || photo.exifWarning == true { flags.insert(.warns) }

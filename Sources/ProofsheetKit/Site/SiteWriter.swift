@@ -139,7 +139,9 @@ struct SiteWriter {
                 layout: &layout)
             manifestBytes.append(UInt8(ascii: "\n"))
             let fingerprint = ContentFingerprint(of: manifestBytes).hex
-            let cache = BuildCache(manifest: manifest, fingerprint: fingerprint, ranges: layout.photos, photosArray: layout.photosArray)
+            let cache = BuildCache(
+                manifest: manifest, fingerprint: fingerprint, ranges: layout.photos, photosArray: layout.photosArray,
+                reusing: kept.map { ($0.cache, previousPositions) })
             described = cache
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
