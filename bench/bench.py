@@ -412,10 +412,12 @@ def alternate(pairs, rounds, jobs, work):
             for label, rs in runs.items()}
 
 
-def formats_section(binary, corpus, large_photos, jobs, rounds, work, say, target):
+def formats_section(binary, corpus, large_photos, jobs, rounds, work, say, target, baseline=None, colour_only=False):
     """ICC-tagged and CMYK JPEGs and phone-sized HEICs against vipsthumbnail on the same
     files (both converting to sRGB), the cost of colour management (against the same
-    photos untagged), 100 MP PNGs' peak memory, and the watermark's cost."""
+    photos untagged), 100 MP PNGs' peak memory, and the watermark's cost. With `baseline`
+    (another proofsheet binary, say main's before a change), it runs beside the others on
+    the same sets; `colour_only` stops after the colour table."""
     root = os.path.join(BENCH, "corpus")
     count = 24
     sources = large_photos[:count]
@@ -437,20 +439,33 @@ def formats_section(binary, corpus, large_photos, jobs, rounds, work, say, targe
     pairs = []
     for label, folder, photos, tagged in sets:
         pairs.append((f"proofsheet: {label}", Proofsheet(binary, folder), photos))
+        if baseline:
+            pairs.append((f"baseline: {label}", Proofsheet(baseline, folder), photos))
         pairs.append((f"vipsthumbnail: {label}", Vips(export_srgb=tagged), photos))
     medians = alternate(pairs, rounds, jobs, work)
-    say(f"| {count} photos (HEIC: 8) | proofsheet | vipsthumbnail | proofsheet vs vips | proofsheet vs untagged JPEG (per photo) |")
-    say("|---|---:|---:|---:|---:|")
+
+    def cell(m):
+        return f"{m['wall']:.2f} s (CPU {m['cpu']:.2f} s), {fmt_bytes(m['rss'])}"
+
+    before = " | baseline | proofsheet vs baseline (wall, CPU)" if baseline else ""
+    say(f"| {count} photos (HEIC: 8) | proofsheet | vipsthumbnail | proofsheet vs vips | "
+        f"proofsheet vs untagged JPEG (per photo){before} |")
+    say("|---|---:|---:|---:|---:|" + ("---:|---:|" if baseline else ""))
     untagged = medians[f"proofsheet: {sets[0][0]}"]["wall"] / len(sets[0][2])
     for label, _, photos, _ in sets:
         ours, theirs = medians[f"proofsheet: {label}"], medians[f"vipsthumbnail: {label}"]
-        say(f"| {label} | {ours['wall']:.2f} s, {fmt_bytes(ours['rss'])} | {theirs['wall']:.2f} s, "
-            f"{fmt_bytes(theirs['rss'])} | {ours['wall'] / theirs['wall']:.2f}× | "
-            f"{ours['wall'] / len(photos) / untagged:.2f}× |")
+        row = (f"| {label} | {cell(ours)} | {cell(theirs)} | {ours['wall'] / theirs['wall']:.2f}× | "
+               f"{ours['wall'] / len(photos) / untagged:.2f}× |")
+        if baseline:
+            old = medians[f"baseline: {label}"]
+            row += f" {cell(old)} | {ours['wall'] / old['wall']:.2f}×, {ours['cpu'] / old['cpu']:.2f}× |"
+        say(row)
         if label != sets[0][0]:
             target(f"{label}: wall ≤ 0.6× vipsthumbnail (aim)", f"{ours['wall'] / theirs['wall']:.2f}×",
                    ours["wall"] / theirs["wall"] <= 0.6)
     say()
+    if colour_only:
+        return
 
     # 100 MP PNGs: the memory budget at work.
     huge = corpus.ensure_huge_png(os.path.join(root, "png-100mp-6"), 6)
@@ -540,6 +555,9 @@ def main():
                         help="skip the colour, HEIC, 100 MP PNG and watermark measurements")
     parser.add_argument("--formats-only", action="store_true",
                         help="only the colour, HEIC, 100 MP PNG and watermark measurements")
+    parser.add_argument("--colour-only", action="store_true",
+                        help="with --formats-only: only the colour and HEIC table")
+    parser.add_argument("--baseline", help="another proofsheet binary (say main's) run beside it in the colour table")
     args = parser.parse_args()
     binary = os.path.abspath(args.proofsheet)
     if not os.access(binary, os.X_OK):
@@ -573,7 +591,8 @@ def main():
         say()
         say(f"Machine: {machine()}. Medians of {args.rounds} alternating runs, {jobs} jobs.")
         say()
-        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target)
+        baseline = os.path.abspath(args.baseline) if args.baseline else None
+        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target, baseline, args.colour_only)
         for text, value, ok in targets:
             say(f"- {text}: {value} — {'met' if ok else 'NOT MET'}")
         os.makedirs(RESULTS, exist_ok=True)

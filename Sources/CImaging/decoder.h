@@ -48,6 +48,9 @@ struct ps_decoder {
     int pixels;
     int has_nclx;
     ps_nclx nclx;
+    /* Where its transforms come from (the request's), and the one it made when given none. */
+    ps_color_cache *colors;
+    ps_color_cache *owned_colors;
 };
 
 /* Sets a decoder's status and reason (the first failure wins). */
@@ -55,9 +58,13 @@ void ps_decoder_fail(ps_decoder *decoder, int status, const char *format, ...) _
 
 /* CMYK (or Adobe's inverted CMYK) rows to sRGB BGRX rows with Little CMS, through the
    embedded profile when it is a CMYK one, else a CMYK profile found on the machine; NULL
-   when there is none (the caller then uses the formula). Samples of 8 or 16 bits. */
-typedef struct ps_cmyk ps_cmyk;
-ps_cmyk *ps_cmyk_open(const unsigned char *icc, size_t icc_size, int inverted, int bits, ps_messages *messages);
+   when there is none (the caller then uses the formula). Samples of 8 or 16 bits. Taken
+   from `cache` (made there if it is not in it yet); what making it said goes to `messages`
+   either way. */
+typedef struct ps_color_entry ps_color_entry;
+typedef ps_color_entry ps_cmyk;
+ps_cmyk *ps_cmyk_open(ps_color_cache *cache, const unsigned char *icc, size_t icc_size, int inverted, int bits,
+                      ps_messages *messages);
 void ps_cmyk_convert(ps_cmyk *cmyk, const unsigned char *in, unsigned char *out, int width);
 void ps_cmyk_close(ps_cmyk *cmyk);
 

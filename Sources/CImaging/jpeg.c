@@ -204,7 +204,7 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
         /* Photoshop (and every tool after it) writes Adobe CMYK inverted; the Adobe marker
            says which convention a file follows. */
         decoder->inverted = cinfo->saw_Adobe_marker;
-        decoder->cmyk_transform = ps_cmyk_open(base->icc, base->icc_size, decoder->inverted, 8, &base->messages);
+        decoder->cmyk_transform = ps_cmyk_open(request->colors, base->icc, base->icc_size, decoder->inverted, 8, &base->messages);
         /* The rows leave here in sRGB: no profile is left to apply. */
         free(base->icc);
         base->icc = NULL;

@@ -185,7 +185,7 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
         && planar == PLANARCONFIG_CONTIG && !TIFFIsTiled(tiff)) {
         /* CMYK through its profile (or the machine's), a row at a time. */
         decoder->cmyk = bits;
-        decoder->cmyk_transform = ps_cmyk_open(base->icc, base->icc_size, 0, bits, &base->messages);
+        decoder->cmyk_transform = ps_cmyk_open(request->colors, base->icc, base->icc_size, 0, bits, &base->messages);
         free(base->icc);
         base->icc = NULL;
         base->icc_size = 0;

@@ -80,6 +80,21 @@ enum {
 #define PS_REASON_SIZE 256
 #define PS_MESSAGES_SIZE 512
 
+/* The Little CMS transforms to sRGB made for a run of photos, one per distinct profile
+   (keyed by the profile's bytes and the pixels it applies to), kept for the photos after:
+   at most 8 transforms and 16 MB of profiles, the least recently used let go first. One
+   user at a time (each worker of a build its own): it has no lock. */
+typedef struct ps_color_cache ps_color_cache;
+
+/* NULL when memory runs out. */
+ps_color_cache *ps_color_cache_create(void);
+
+/* How many transforms it has made (for tests: the rest were reused). */
+long ps_color_cache_made(const ps_color_cache *cache);
+
+/* After every decoder that used it is closed. */
+void ps_color_cache_close(ps_color_cache *cache);
+
 typedef struct {
     /* JPEG: decode at the smallest DCT scale whose long edge still covers this (0: full). */
     int min_long_edge;
@@ -89,6 +104,9 @@ typedef struct {
     int max_scans;
     /* GIF: the logical screen the first frame is composed on, and the frame's place in it. */
     int screen_width, screen_height, frame_left, frame_top;
+    /* Where CMYK and colour-profile transforms are taken from; it must outlive the decoder.
+       NULL: the decoder makes its own, for this photo alone. */
+    ps_color_cache *colors;
 } ps_decode_request;
 
 typedef struct {
@@ -124,19 +142,12 @@ int ps_heif_can_decode(int format);
 
 /* MARK: Colour (color.c) */
 
-/* A Little CMS transform of a decoder's pixels to sRGB (relative colorimetric with
-   black-point compensation). */
-typedef struct ps_color ps_color;
-
-/* The transform the decoder's pixels need, from its embedded ICC profile (or HEIF nclx
-   colour description); NULL when they are sRGB already or carry no profile. A profile
-   that cannot be used is ignored, and `note` says so (else it is left ""). */
-ps_color *ps_decoder_color(ps_decoder *decoder, char *note, size_t note_size);
-
-/* Converts every pixel of a truecolor image in place. */
-void ps_color_apply(ps_color *color, gdImagePtr image);
-
-void ps_color_close(ps_color *color);
+/* Converts every pixel of a truecolor image of the decoder's pixels to sRGB in place
+   (relative colorimetric with black-point compensation), through the transform its
+   embedded ICC profile (or HEIF nclx colour description) needs, taken from the decoder's
+   cache; nothing when they are sRGB already or carry no profile. A profile that cannot be
+   used is ignored, and `note` says so (else it is left ""). */
+void ps_decoder_convert_color(ps_decoder *decoder, gdImagePtr image, char *note, size_t note_size);
 
 /* MARK: Metadata helpers */
 

@@ -37,17 +37,18 @@ struct GDImage: ~Copyable {
     /// each decoded row goes straight into the resampler (Lanczos with `lobes` lobes): for
     /// JPEG and PNG the full decode never exists, which saves a 12 MB image per 12 MP photo
     /// (400 MB per 100 MP PNG) and the memory traffic of writing and reading it back.
-    /// Colour is converted after resampling, on the smaller image, as libvips does.
-    /// `notes` receives what the libraries said about damaged but usable data.
+    /// Colour is converted after resampling, on the smaller image, as libvips does, with
+    /// a transform from `colors` (made there once per profile). `notes` receives what the
+    /// libraries said about damaged but usable data.
     static func decode(
-        _ bytes: [UInt8], info: ImageInfo, minimumLongEdge: Int, lobes: Int,
+        _ bytes: [UInt8], info: ImageInfo, minimumLongEdge: Int, lobes: Int, colors: inout ColorTransforms,
         storedSize: inout (width: Int, height: Int), notes: inout [String],
         size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
     ) throws(ImagingError) -> GDImage {
         var decoded: GDImage? = nil
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             // The decoder points into `buffer`, so it lives and dies in this closure.
-            let decoder = try PhotoDecoder(buffer, info: info, minimumLongEdge: minimumLongEdge)
+            let decoder = try PhotoDecoder(buffer, info: info, minimumLongEdge: minimumLongEdge, colors: colors)
             storedSize = decoder.storedSize
             let target = size(decoder.storedSize)
             let made =
@@ -65,9 +66,7 @@ struct GDImage: ~Copyable {
             try decoder.finish()
             // `made` is owned by `decoded`, alive here.
             guard let made else { return }
-            var note: String?
-            if let transform = decoder.colorTransform(note: &note) { transform.apply(to: made) }
-            if let note { notes.append(note) }
+            if let note = decoder.convertColors(of: made) { notes.append(note) }
             if let messages = decoder.messages { notes.append(messages) }
         }
         guard let image = decoded.take() else { throw .outOfMemory }
@@ -80,7 +79,10 @@ struct GDImage: ~Copyable {
         let info = try ImageHeader.read(bytes)
         var stored = (width: 0, height: 0)
         var notes: [String] = []
-        return try decode(bytes, info: info, minimumLongEdge: 0, lobes: 2, storedSize: &stored, notes: &notes) { $0 }
+        var colors = ColorTransforms()
+        return try decode(
+            bytes, info: info, minimumLongEdge: 0, lobes: 2, colors: &colors, storedSize: &stored, notes: &notes
+        ) { $0 }
     }
 
     // MARK: Transforming

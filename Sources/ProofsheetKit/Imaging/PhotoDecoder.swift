@@ -12,9 +12,13 @@ struct PhotoDecoder: ~Copyable {
 
     /// Opens the photo whose header said `info`. JPEGs are opened at the smallest DCT
     /// scale whose long edge still covers `minimumLongEdge` (0: full size). The decoder
-    /// checks the pixel limit again against its own reading of the header.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, info: ImageInfo, minimumLongEdge: Int) throws(ImagingError) {
+    /// checks the pixel limit again against its own reading of the header. Its colour
+    /// transforms (CMYK, profiles) come from `colors`, which must outlive it.
+    init(
+        _ buffer: UnsafeBufferPointer<UInt8>, info: ImageInfo, minimumLongEdge: Int, colors: borrowing ColorTransforms
+    ) throws(ImagingError) {
         var request = ps_decode_request()
+        request.colors = colors.handle
         request.min_long_edge = Int32(clamping: minimumLongEdge)
         request.max_pixels = Int64(Thumbnailer.maximumPixels)
         request.max_scans = Int32(Thumbnailer.maximumScans)
@@ -59,15 +63,15 @@ struct PhotoDecoder: ~Copyable {
         return text.isEmpty ? nil : text
     }
 
-    /// The Little CMS transform the photo's pixels need to become sRGB, nil when they are
-    /// sRGB already; `note` says so when a profile had to be ignored.
-    func colorTransform(note: inout String?) -> ColorTransform? {
+    /// Converts a truecolor gd image of the photo's pixels to sRGB in place, through the
+    /// Little CMS transform its profile needs (from the decoder's `ColorTransforms`);
+    /// nothing when they are sRGB already. Returns what to say when a profile had to be
+    /// ignored.
+    func convertColors(of image: gdImagePtr) -> String? {
         var text = [CChar](repeating: 0, count: Int(PS_REASON_SIZE))
-        let color = ps_decoder_color(handle, &text, text.count)
+        ps_decoder_convert_color(handle, image, &text, text.count)
         let said = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        if !said.isEmpty { note = said }
-        guard let color else { return nil }
-        return ColorTransform(adopting: color)
+        return said.isEmpty ? nil : said
     }
 
     private static func check(_ status: Int32, reason: String, width: Int, height: Int) throws(ImagingError) {
@@ -81,23 +85,5 @@ struct PhotoDecoder: ~Copyable {
             if reason.hasPrefix("refused:") { throw .refused(reason) }
             throw .corrupt(reason.isEmpty ? "the decoder refused it" : reason)
         }
-    }
-}
-
-/// The one owner of a Little CMS transform to sRGB (`ps_color`), freed in `deinit`.
-struct ColorTransform: ~Copyable {
-    private let handle: OpaquePointer
-
-    fileprivate init(adopting handle: OpaquePointer) {
-        self.handle = handle
-    }
-
-    deinit {
-        ps_color_close(handle)
-    }
-
-    /// Converts every pixel of a truecolor gd image in place.
-    func apply(to image: gdImagePtr) {
-        ps_color_apply(handle, image)
     }
 }

@@ -46,8 +46,18 @@ public enum Thumbnailer {
     static let thumbnailLobes = 3
 
     /// Callable with just the bytes of a file, whatever they are: the header is checked
-    /// first (`ImageHeader`), then the library made for the format decodes it.
+    /// first (`ImageHeader`), then the library made for the format decodes it. Its colour
+    /// transform is made for it alone; see the other `render` for many photos.
     public static func render(_ bytes: [UInt8], sizes: ImageSizes) throws(ImagingError) -> RenderedPhoto {
+        var colors = ColorTransforms()
+        return try render(bytes, sizes: sizes, colors: &colors)
+    }
+
+    /// The same, with the colour transform taken from `colors` (or made there, once per
+    /// distinct profile, for the photos after): the pixels and warnings are the same.
+    public static func render(
+        _ bytes: [UInt8], sizes: ImageSizes, colors: inout ColorTransforms
+    ) throws(ImagingError) -> RenderedPhoto {
         let info = try ImageHeader.read(bytes)
         let format = info.format
         var metadata = ExifReader.read(bytes, format: format)
@@ -65,7 +75,8 @@ public enum Thumbnailer {
         // scale that still covers it.
         let largest = max(sizes.preview, 2 * sizes.thumbnail)
         let scaled = try GDImage.decode(
-            bytes, info: info, minimumLongEdge: largest, lobes: previewLobes, storedSize: &stored, notes: &warnings
+            bytes, info: info, minimumLongEdge: largest, lobes: previewLobes, colors: &colors, storedSize: &stored,
+            notes: &warnings
         ) { stored in
             let upright = orientation.swapsDimensions ? (width: stored.height, height: stored.width) : stored
             let preview = ImageSizes.fit(width: upright.width, height: upright.height, longEdge: sizes.preview)
