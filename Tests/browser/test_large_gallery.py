@@ -60,7 +60,15 @@ def loaded_chunks(page):
 
 def scroll_to_bottom(page):
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("() => document.querySelectorAll('#grid li.photo:not(.loading)').length > 0 && !document.querySelector('#grid li.photo.loading')")
+    # Until the grid has drawn for the new place, the cells of the top are still in the DOM
+    # (none a frame that waits for its chunk): wait for cells on the screen, then for their
+    # chunk. (Waiting only for "no frame waiting" could pass before the grid drew, and the
+    # next look found the frames: the race that once failed this in CI.)
+    page.wait_for_function("""() => {
+      const cells = Array.from(document.querySelectorAll('#grid li.photo'));
+      const onScreen = cells.filter(li => { const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
+      return onScreen.length > 0 && !document.querySelector('#grid li.photo.loading');
+    }""")
 
 
 def test_the_photos_live_in_chunks_and_only_cells_near_the_screen_are_in_the_dom(page, big):
