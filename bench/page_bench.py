@@ -247,17 +247,20 @@ SEARCH = """async (query) => {
 # every frame's interval (what is seen, software raster included), and the main thread's
 # long animation frames (over 50 ms of script, style, layout and paint, Chromium's LoAF).
 SCROLL = """async (frameLimit) => {
+  // A frame that does not come within 10 s ends the scroll as stalled (at 100,000 photos
+  // Chromium stopped giving the page frames about half way down, and the bench hung; a
+  // page once stalled gets no frame again, so the next scroll of it stalls at its start).
+  const frame = () => new Promise(r => { requestAnimationFrame(r); setTimeout(() => r(null), 10000); });
   window.scrollTo(0, 0);
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  if (await frame() === null || await frame() === null) {
+    return {stalled: window.scrollY, longest: 10000, p95: 10000, median: 10000, frames: 1, over: 1, loaf: 0, loafLongest: 0};
+  }
   const long = [];
   const observer = new PerformanceObserver(list => { for (const e of list.getEntries()) long.push(e.duration); });
   observer.observe({type: 'long-animation-frame'});
   const frames = [];
   let last = performance.now();
   const step = window.innerHeight;
-  // A frame that does not come within 10 s ends the scroll as stalled (at 100,000 photos
-  // Chromium stopped giving the page frames about half way down, and the bench hung).
-  const frame = () => new Promise(r => { requestAnimationFrame(r); setTimeout(() => r(null), 10000); });
   let stalled = null;
   while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2 && (frameLimit == null || frames.length < frameLimit)) {
     window.scrollBy(0, step);
@@ -453,7 +456,8 @@ def measure_chromium(site, runs, scroll_runs, chromium_args=()):
                 results["scroll, frames over 50 ms"].append(scroll["over"])
                 results["scroll, empty page, frames over 50 ms"].append(control["over"])
                 print(f" (empty page {control['longest']:.0f} ms)", end="", flush=True)
-                if run == 0:
+                # The first run whose scroll did not stall (a stalled page gets no frame again).
+                if not results["scroll, main-thread CPU a frame, longest"] and scroll["stalled"] is None:
                     with tempfile.TemporaryDirectory() as folder:
                         cpu = traced_scroll(browser, page, folder)
                     if cpu:
