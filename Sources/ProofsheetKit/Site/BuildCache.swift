@@ -85,39 +85,68 @@ struct BuildCache: Sendable, Equatable {
         manifest: Manifest, fingerprint: String, ranges: [Range<Int>]?, photosArray: Range<Int>?,
         reusing previous: (cache: BuildCache, positions: [Int?])? = nil
     ) {
-        manifestFingerprint = fingerprint
-        self.photosArray = photosArray ?? 0..<0
-        keys = []
-        photos = []
-        photos.reserveCapacity(manifest.photos.count)
-        pool = []
-        pool.reserveCapacity(manifest.photos.count * 32)
-        var keyIndex: [String: Int] = [:]
-        func keyNumber(_ key: String) -> Int {
-            if let known = keyIndex[key] { return known }
-            keys.append(key)
-            keyIndex[key] = keys.count - 1
-            return keys.count - 1
-        }
+        var builder = Builder(fingerprint: fingerprint, photosArray: photosArray, capacity: manifest.photos.count)
         let reusable = previous.flatMap { $0.positions.count == manifest.photos.count ? $0 : nil }
-        var previousKeys = [Int?](repeating: nil, count: reusable?.cache.keys.count ?? 0)
         for index in manifest.photos.indices {
+            let json = ranges?[index] ?? 0..<0
             if let reusable, let at = reusable.positions[index] {
-                let old = reusable.cache.photos[at]
-                let key = previousKeys[old.key] ?? keyNumber(reusable.cache.keys[old.key])
-                previousKeys[old.key] = key
-                let pathStart = pool.count
-                pool += reusable.cache.pool[old.path]
-                let companionsStart = pool.count
-                pool += reusable.cache.pool[old.companions]
-                photos.append(
-                    Photo(
-                        json: ranges?[index] ?? 0..<0, path: pathStart..<companionsStart, companions: companionsStart..<pool.count,
-                        flags: old.flags, format: old.format, key: key, bytes: old.bytes, modified: old.modified,
-                        fingerprint: old.fingerprint))
-                continue
+                builder.append(copyOf: at, in: reusable.cache, json: json)
+            } else {
+                builder.append(manifest.photos[index], json: json)
             }
-            let photo = manifest.photos[index]
+        }
+        self = builder.cache
+    }
+
+    private init(manifestFingerprint: String, photosArray: Range<Int>, keys: [String], photos: [Photo], pool: [UInt8]) {
+        self.manifestFingerprint = manifestFingerprint
+        self.photosArray = photosArray
+        self.keys = keys
+        self.photos = photos
+        self.pool = pool
+    }
+
+    /// A cache made record by record, in the manifest's order: from a photo, or copied from
+    /// the previous build's cache when it is that photo exactly (the same bytes either way).
+    struct Builder {
+        private(set) var cache: BuildCache
+        private var keyIndex: [String: Int] = [:]
+        /// The key numbers of the previous cache's keys in this one.
+        private var previousKeys: [Int?] = []
+
+        init(fingerprint: String, photosArray: Range<Int>?, capacity: Int) {
+            cache = BuildCache(manifestFingerprint: fingerprint, photosArray: photosArray ?? 0..<0, keys: [], photos: [], pool: [])
+            cache.photos.reserveCapacity(capacity)
+            cache.pool.reserveCapacity(capacity * 32)
+        }
+
+        private mutating func keyNumber(_ key: String) -> Int {
+            if let known = keyIndex[key] { return known }
+            cache.keys.append(key)
+            keyIndex[key] = cache.keys.count - 1
+            return cache.keys.count - 1
+        }
+
+        /// The record of `previous`'s photo at `position`, for a photo whose object is at
+        /// `json` in the manifest described.
+        mutating func append(copyOf position: Int, in previous: BuildCache, json: Range<Int>) {
+            let old = previous.photos[position]
+            if previousKeys.count < previous.keys.count { previousKeys += [Int?](repeating: nil, count: previous.keys.count - previousKeys.count) }
+            let key = previousKeys[old.key] ?? keyNumber(previous.keys[old.key])
+            previousKeys[old.key] = key
+            let pathStart = cache.pool.count
+            cache.pool += previous.pool[old.path]
+            let companionsStart = cache.pool.count
+            cache.pool += previous.pool[old.companions]
+            cache.photos.append(
+                Photo(
+                    json: json, path: pathStart..<companionsStart, companions: companionsStart..<cache.pool.count,
+                    flags: old.flags, format: old.format, key: key, bytes: old.bytes, modified: old.modified,
+                    fingerprint: old.fingerprint))
+        }
+
+        /// The record of `photo`, whose object is at `json` in the manifest described.
+        mutating func append(_ photo: Manifest.Photo, json: Range<Int>) {
             let key = keyNumber(photo.key)
             var flags: Flags = []
             if photo.gps != nil { flags.insert(.gps) }
@@ -138,13 +167,16 @@ struct BuildCache: Sendable, Equatable {
                     flags.insert(.canonicalImages)
                 }
             }
-            let pathStart = pool.count
-            if let exact = photo.pathBytes { pool += exact } else { pool += photo.path.utf8 }
-            let companionsStart = pool.count
-            if !companions.isEmpty { Self.encodeCompanions(companions.map { ($0.kind, Manifest.pathKey($0.path, $0.pathBytes), $0.bytes) }, into: &pool) }
-            photos.append(
+            let pathStart = cache.pool.count
+            if let exact = photo.pathBytes { cache.pool += exact } else { cache.pool += photo.path.utf8 }
+            let companionsStart = cache.pool.count
+            if !companions.isEmpty {
+                BuildCache.encodeCompanions(
+                    companions.map { ($0.kind, Manifest.pathKey($0.path, $0.pathBytes), $0.bytes) }, into: &cache.pool)
+            }
+            cache.photos.append(
                 Photo(
-                    json: ranges?[index] ?? 0..<0, path: pathStart..<companionsStart, companions: companionsStart..<pool.count,
+                    json: json, path: pathStart..<companionsStart, companions: companionsStart..<cache.pool.count,
                     flags: flags, format: photo.format, key: key, bytes: photo.bytes, modified: photo.modified, fingerprint: digest))
         }
     }

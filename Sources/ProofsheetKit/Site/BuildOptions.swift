@@ -81,6 +81,9 @@ public struct BuildReport: Sendable {
     public var livePhotos = 0
     /// This build carried on after an interrupted first build in the same folder.
     public var resumed = false
+    /// Albums a rebuild took from the previous build as they were, none of their photos
+    /// decoded (`AlbumRebuild`); nil when it read the previous manifest whole.
+    var albumsKept: Int?
 }
 
 /// Where a build is, for the progress line.

@@ -11,8 +11,8 @@ struct BuildPlan {
     var jobs: [Job] = []
     /// The previous photos reused, by index (copying 100,000 photos when nothing changed
     /// costs), and those reused with a change (companions, GPS left out).
-    private var reusedIndices: [Int] = []
-    private var changed: [Int: Manifest.Photo] = [:]
+    private(set) var reusedIndices: [Int] = []
+    private(set) var changed: [Int: Manifest.Photo] = [:]
 
     /// The reused photos, in the order of the library; `previous` are the previous
     /// build's photos (`PreviousSite.decodeAll`).

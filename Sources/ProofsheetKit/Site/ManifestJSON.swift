@@ -32,10 +32,62 @@ public enum ManifestJSON {
     }
 
     static func encode(_ manifest: Manifest, copying: (Int) -> ArraySlice<UInt8>?, layout: inout Layout) throws -> [UInt8] {
+        try encode(manifest, photoCount: manifest.photos.count, layout: &layout) { array in
+            for index in manifest.photos.indices {
+                if let written = copying(index) {
+                    array.append(written: written)
+                } else {
+                    array.append(manifest.photos[index])
+                }
+            }
+        }
+    }
+
+    /// The `photos` array being written: photo by photo, or runs of photos as a previous
+    /// manifest holds them.
+    struct PhotoArray {
+        fileprivate var out: JSONWriter
+        fileprivate var ranges: [Range<Int>] = []
+
+        private mutating func separate() {
+            if !ranges.isEmpty { out.bytes.append(UInt8(ascii: ",")) }
+        }
+
+        mutating func append(_ photo: Manifest.Photo) {
+            separate()
+            let start = out.bytes.count
+            out.write(photo)
+            ranges.append(start..<out.bytes.count)
+        }
+
+        /// A photo's bytes as this writer wrote them for the very same photo.
+        mutating func append(written: ArraySlice<UInt8>) {
+            separate()
+            let start = out.bytes.count
+            out.bytes.append(contentsOf: written)
+            ranges.append(start..<out.bytes.count)
+        }
+
+        /// Photos one after the other in `bytes`, at `photos` (ascending, one comma between
+        /// each and the next, as this writer writes them): copied as one run.
+        mutating func append(run bytes: [UInt8], photos: ArraySlice<Range<Int>>) {
+            guard let first = photos.first, let last = photos.last else { return }
+            separate()
+            let shift = out.bytes.count - first.lowerBound
+            out.bytes.append(contentsOf: bytes[first.lowerBound..<last.upperBound])
+            for range in photos { ranges.append((range.lowerBound + shift)..<(range.upperBound + shift)) }
+        }
+    }
+
+    /// `manifest` with the photos `writePhotos` writes (`manifest.photos` is not read):
+    /// `photoCount` of them, for the buffer's size.
+    static func encode(
+        _ manifest: Manifest, photoCount: Int, layout: inout Layout, writePhotos: (inout PhotoArray) throws -> Void
+    ) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = JSONWriter(scriptSafe: false)
-        out.bytes.reserveCapacity(manifest.photos.count * 600 + 4096)
+        out.bytes.reserveCapacity(photoCount * 600 + 4096)
         func field(_ key: StaticString, _ value: some Encodable, first: Bool = false) throws {
             out.member(key, first: first)
             out.bytes += try encoder.encode(value)
@@ -50,18 +102,12 @@ public enum ManifestJSON {
         out.member("photos")
         let arrayStart = out.bytes.count
         out.bytes.append(UInt8(ascii: "["))
-        layout.photos = []
-        layout.photos.reserveCapacity(manifest.photos.count)
-        for index in manifest.photos.indices {
-            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
-            let start = out.bytes.count
-            if let written = copying(index) {
-                out.bytes.append(contentsOf: written)
-            } else {
-                out.write(manifest.photos[index])
-            }
-            layout.photos.append(start..<out.bytes.count)
-        }
+        var array = PhotoArray(out: out)
+        out = JSONWriter(scriptSafe: false)
+        array.ranges.reserveCapacity(photoCount)
+        try writePhotos(&array)
+        out = array.out
+        layout.photos = array.ranges
         out.bytes.append(UInt8(ascii: "]"))
         layout.photosArray = arrayStart..<out.bytes.count
         try field("problems", manifest.problems)

@@ -57,29 +57,36 @@ struct PageData {
     /// How many chunks the page loads before it draws (see `firstScreenPhotos`).
     var preloaded: Int
 
+    /// Photos in the gallery (what the page's `total` says).
+    var total: Int
+
     /// `previousChunk` names the chunk the previous build wrote for exactly these photos
     /// (by position), when it did and that file is there: kept, not encoded again.
     init(_ manifest: Manifest, previousChunk: (Range<Int>) -> String? = { _ in nil }) {
         let albums = Self.albums(of: manifest)
-        self.albums = albums
         let photos = manifest.photos
         var albumOf = [Int](repeating: 0, count: photos.count)
         for (index, album) in albums.enumerated() {
             for position in album.start..<min(photos.count, album.start + album.count) { albumOf[position] = index }
         }
-        chunks = Self.plan(albums).map { range in
+        let chunks = Self.plan(albums).map { range in
             if let name = previousChunk(range) { return Chunk(start: range.lowerBound, count: range.count, name: name, script: nil) }
-            var writer = JSONWriter(capacity: range.count * 420)
-            writer.raw("[")
-            for position in range {
-                if position > range.lowerBound { writer.raw(",\n") }
+            return Self.chunk(range) { position, writer in
                 Self.record(photos[position], albumPath: albums[albumOf[position]].path, into: &writer)
             }
-            writer.raw("]")
-            let (name, script) = Self.dataScript("chunk", prefix: "c-", writer.bytes)
-            return Chunk(start: range.lowerBound, count: range.count, name: name, script: script)
         }
-        (searchName, searchScript) = Self.searchIndex(photos, albums: albums, albumOf: albumOf)
+        let (searchName, searchScript) = Self.searchIndex(photos, albums: albums, albumOf: albumOf)
+        self.init(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchScript)
+    }
+
+    /// The page's data from its parts: the albums, the chunks (`plan`'s ranges) and the
+    /// search index.
+    init(albums: [Album], chunks: [Chunk], searchName: String, searchScript: [UInt8]) {
+        self.albums = albums
+        self.chunks = chunks
+        self.searchName = searchName
+        self.searchScript = searchScript
+        total = albums.reduce(0) { $0 + $1.count }
         var covered = 0
         var preloaded = 0
         for chunk in chunks where covered < Self.firstScreenPhotos {
@@ -87,6 +94,20 @@ struct PageData {
             preloaded += 1
         }
         self.preloaded = preloaded
+    }
+
+    /// The chunk of the photos at `range` (by position in the gallery); `record` writes the
+    /// photo at a position (`record(_:albumPath:into:)`).
+    static func chunk(_ range: Range<Int>, record: (Int, inout JSONWriter) -> Void) -> Chunk {
+        var writer = JSONWriter(capacity: range.count * 420)
+        writer.raw("[")
+        for position in range {
+            if position > range.lowerBound { writer.raw(",\n") }
+            record(position, &writer)
+        }
+        writer.raw("]")
+        let (name, script) = Self.dataScript("chunk", prefix: "c-", writer.bytes)
+        return Chunk(start: range.lowerBound, count: range.count, name: name, script: script)
     }
 
     /// The albums in the gallery's order, with where each starts.
@@ -347,7 +368,7 @@ struct PageData {
         w.member("sort")
         w.string(manifest.options.sort.rawValue)
         w.member("total")
-        w.int(manifest.photos.count)
+        w.int(total)
         w.raw(",\n")
         w.key("albums")
         w.raw("[")

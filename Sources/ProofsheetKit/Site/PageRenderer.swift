@@ -14,7 +14,7 @@ struct PageRenderer {
     static let inlineLimit = 500
 
     func render(_ manifest: Manifest, data: PageData, indexJSON: String) throws -> String {
-        let photoCount = manifest.photos.count
+        let photoCount = data.total
         let summary = [
             photoCount == 1 ? "1 photo" : "\(photoCount) photos",
             manifest.albums.count == 1 ? "1 album" : "\(manifest.albums.count) albums",
@@ -65,7 +65,7 @@ struct PageRenderer {
             html += "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(album.count == 1 ? "1 photo" : "\(album.count) photos")</span></li>"
         }
         html += "</ul></nav>\n"
-        guard manifest.photos.count <= Self.inlineLimit else { return html }
+        guard data.total <= Self.inlineLimit else { return html }
         for album in data.albums {
             var cells = ""
             for photo in manifest.photos[album.start..<(album.start + album.count)] {

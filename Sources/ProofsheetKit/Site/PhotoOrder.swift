@@ -49,11 +49,15 @@ enum PhotoOrder {
             if let last = albums.last, ByteOrder.equal(last.path, album) {
                 albums[albums.count - 1].count += 1
             } else {
-                let name = album.isEmpty ? libraryName : String(album.split(separator: "/").last!)
-                albums.append(Manifest.Album(path: album, name: name, count: 1))
+                albums.append(Manifest.Album(path: album, name: albumName(album, libraryName: libraryName), count: 1))
             }
         }
         return albums
+    }
+
+    /// An album's name: its folder's, or the library's for the top level.
+    static func albumName(_ path: String, libraryName: String) -> String {
+        path.isEmpty ? libraryName : String(path.split(separator: "/").last!)
     }
 }
 

@@ -166,6 +166,32 @@ public struct SiteBuilder: Sendable {
                         photos: photos.count, albums: previous.albums.count, gallery: previous.gallery,
                         withRAW: photos.count { $0.flags.contains(.raw) }, livePhotos: photos.count { $0.flags.contains(.video) })
                 }
+                // Something changed: album by album when the previous build allows it —
+                // the albums that did not change are taken from it without decoding a photo.
+                // (Problems are in path order either way.)
+                problems.sort { $0.pathKey < $1.pathKey }
+                let title = settings.title ?? libraryName
+                if !asBefore, let kept = site.previous, let previous, previous.version == Manifest.currentVersion,
+                    previous.generator == Proofsheet.generator, previous.options == settings, previous.library == identity,
+                    previous.title == title,
+                    let rebuild = AlbumRebuild(
+                        previous: kept, reused: plan.reusedIndices, changed: plan.changed, fresh: photos, sort: settings.sort,
+                        libraryName: libraryName)
+                {
+                    let manifest = Manifest(
+                        generator: Proofsheet.generator, gallery: previous.gallery, library: identity, title: title,
+                        options: settings, albums: rebuild.albums, photos: [], problems: problems)
+                    if let cache = try writer.writeByAlbum(
+                        rebuild, manifest: manifest, previous: kept, images: existingImages.adding(written))
+                    {
+                        var done = report(
+                            photos: rebuild.total, albums: rebuild.segments.count, gallery: manifest.gallery,
+                            withRAW: cache.photos.count { $0.flags.contains(.raw) },
+                            livePhotos: cache.photos.count { $0.flags.contains(.video) })
+                        done.albumsKept = rebuild.keptAlbums
+                        return done
+                    }
+                }
                 if await site.previous?.decodeAll() == false {
                     throw ProofsheetError(
                         options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
@@ -180,7 +206,6 @@ public struct SiteBuilder: Sendable {
                     photos = plan.ordered(fresh: photos, previous: previousManifest, by: settings.sort)
                     PhotoIDs.assign(&photos)
                     Self.carryFormerIDs(&photos, from: previousManifest)
-                    problems.sort { $0.pathKey < $1.pathKey }
                 }
                 let albums = PhotoOrder.albums(of: photos, libraryName: libraryName)
                 let manifest = Manifest(

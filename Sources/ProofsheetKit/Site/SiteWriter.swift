@@ -111,25 +111,6 @@ struct SiteWriter {
                 else { return nil }
                 return chunk.name
             }
-            try FileSystem.createDirectory(output + "/data")
-            try FileSystem.createDirectory(output + "/albums")
-            for chunk in data.chunks where !FileSystem.exists(output + "/" + chunk.src) {
-                guard let script = chunk.script else { continue }
-                try FileSystem.writeAtomically(script, to: output + "/" + chunk.src)
-            }
-            if !FileSystem.exists(output + "/" + data.searchSrc) {
-                try FileSystem.writeAtomically(data.searchScript, to: output + "/" + data.searchSrc)
-            }
-            let albumPages = AlbumPageRenderer(templates: templates, stylesheet: stylesheet, pageKey: pageKey)
-            let pages = albumPages.pages(manifest, albums: data.albums)
-            for page in pages {
-                let path = output + "/" + page.path
-                if FileSystem.readSuffix(path, count: page.mark.utf8.count) == Array(page.mark.utf8) { continue }
-                try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
-            }
-            let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pages.map(\.path))
-            generated = files
-
             // manifest.json is the build's cache (compact: pretty-printing 100,000 photos
             // doubled the encoding time).
             var layout = ManifestJSON.Layout()
@@ -143,29 +124,183 @@ struct SiteWriter {
                 manifest: manifest, fingerprint: fingerprint, ranges: layout.photos, photosArray: layout.photosArray,
                 reusing: kept.map { ($0.cache, previousPositions) })
             described = cache
+            let albumPages = AlbumPageRenderer(templates: templates, stylesheet: stylesheet, pageKey: pageKey)
+            let pages = albumPages.pages(manifest, albums: data.albums)
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
-            let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
-                .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
-                + Self.pageMark(pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) })
-
-            // All three staged in full first — a full disk or a read-only folder shows here,
-            // and leaves them as they were — then renamed: the manifest first, so a build
-            // killed between the renames leaves the old page, whose files are all still
-            // there, and a manifest the next build can use (a cache not yet renamed describes
-            // another manifest, and is passed over).
-            let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
-            let stagedCache = try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
-            let stagedPage = try Self.stageIfChanged(Array(page.utf8), to: output + "/index.html")
-            try stagedManifest?.commit()
-            try stagedCache?.commit()
-            try stagedPage?.commit()
+            generated = try publish(
+                manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
+                pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script)
         }
 
         let photos = manifest.photos
         // Never nil here (every photo is at hand); were it, nothing would be deleted.
         guard let referenced = Self.referencedImages(described, photo: { photos[$0] }) else { return }
         cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
+    }
+
+    /// Writes the page's data (the chunks and the search index not on disk yet, the album
+    /// pages among `pages` whose mark is not there), then stages `manifest.json`, its cache
+    /// and `index.html` and renames them into place; returns the page files of the site.
+    /// `pagesByAlbum` names every album's pages (`pages` may be only those that can have
+    /// changed).
+    private func publish(
+        _ manifest: Manifest, bytes manifestBytes: [UInt8], fingerprint: String, cache: BuildCache, data: PageData,
+        pages: [AlbumPageRenderer.Page], pagesByAlbum: [String: [String]], albumPages: AlbumPageRenderer, stylesheet: String,
+        script: String
+    ) throws -> Set<String> {
+        // Chunks and the search index are named by their bytes, so those already there are
+        // current; album pages are rendered when their mark changed. All of them before
+        // the page that refers to them.
+        try FileSystem.createDirectory(output + "/data")
+        try FileSystem.createDirectory(output + "/albums")
+        for chunk in data.chunks where !FileSystem.exists(output + "/" + chunk.src) {
+            guard let script = chunk.script else { continue }
+            try FileSystem.writeAtomically(script, to: output + "/" + chunk.src)
+        }
+        if !FileSystem.exists(output + "/" + data.searchSrc) {
+            try FileSystem.writeAtomically(data.searchScript, to: output + "/" + data.searchSrc)
+        }
+        for page in pages {
+            let path = output + "/" + page.path
+            if FileSystem.readSuffix(path, count: page.mark.utf8.count) == Array(page.mark.utf8) { continue }
+            try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
+        }
+        let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
+        let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
+            .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
+            + Self.pageMark(pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) })
+
+        // All three staged in full first — a full disk or a read-only folder shows here,
+        // and leaves them as they were — then renamed: the manifest first, so a build
+        // killed between the renames leaves the old page, whose files are all still
+        // there, and a manifest the next build can use (a cache not yet renamed describes
+        // another manifest, and is passed over).
+        let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
+        let stagedCache = try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
+        let stagedPage = try Self.stageIfChanged(Array(page.utf8), to: output + "/index.html")
+        try stagedManifest?.commit()
+        try stagedCache?.commit()
+        try stagedPage?.commit()
+        return files
+    }
+
+    /// Writes the site of `rebuild` (`AlbumRebuild`), whose manifest is `manifest` with
+    /// the rebuild's photos (`manifest.photos` is not read), from the previous build's
+    /// files: a kept album's bytes in the manifest, records in the cache, chunks, pages
+    /// and part of the search index are taken as they are. Returns the cache written, or
+    /// nil, having written nothing, when the previous site's page is not the one of its
+    /// manifest, these templates and this program (then `write`, with every photo).
+    func writeByAlbum(_ rebuild: AlbumRebuild, manifest: Manifest, previous: PreviousSite, images: ImageFiles) throws -> BuildCache? {
+        let (stylesheet, script) = try writeAssets()
+        let pageFiles = Self.pageFiles(in: output)
+        guard rebuild.total > PageRenderer.inlineLimit, pageIsCurrent(previous, pageFiles: pageFiles),
+            let before = Self.previousPage(output + "/index.html", of: previous.head), !before.search.isEmpty,
+            let searchScript = try? FileSystem.read(output + "/data/\(before.search).js"),
+            let search = PreviousSearchIndex(script: searchScript, name: before.search, count: previous.cache.photos.count)
+        else { return nil }
+        let segments = rebuild.segments
+
+        // The manifest: a kept album's photos copied as one run.
+        var layout = ManifestJSON.Layout()
+        var manifestBytes = try ManifestJSON.encode(manifest, photoCount: rebuild.total, layout: &layout) { array in
+            for segment in segments {
+                switch segment.content {
+                case .kept(let positions): array.append(run: previous.bytes, photos: previous.cache.photos[positions].map(\.json)[...])
+                case .made(let photos): for photo in photos { array.append(photo) }
+                }
+            }
+        }
+        manifestBytes.append(UInt8(ascii: "\n"))
+        let fingerprint = ContentFingerprint(of: manifestBytes).hex
+        var builder = BuildCache.Builder(fingerprint: fingerprint, photosArray: layout.photosArray, capacity: rebuild.total)
+        for segment in segments {
+            switch segment.content {
+            case .kept(let positions):
+                for (offset, position) in positions.enumerated() {
+                    builder.append(copyOf: position, in: previous.cache, json: layout.photos[segment.start + offset])
+                }
+            case .made(let photos):
+                for (offset, photo) in photos.enumerated() { builder.append(photo, json: layout.photos[segment.start + offset]) }
+            }
+        }
+        let cache = builder.cache
+
+        // The chunks: one of kept photos that the previous build wrote for them is kept.
+        let albums = PageData.albums(of: manifest)
+        var chunks: [PageData.Chunk] = []
+        for range in PageData.plan(albums) {
+            if let name = Self.keptChunk(range, of: rebuild, before: before.chunks), FileSystem.exists(output + "/data/\(name).js") {
+                chunks.append(PageData.Chunk(start: range.lowerBound, count: range.count, name: name, script: nil))
+                continue
+            }
+            var photos: [(Manifest.Photo, String)] = []
+            photos.reserveCapacity(range.count)
+            for position in range {
+                let segment = rebuild.segment(at: position)
+                switch segment.content {
+                case .kept(let positions):
+                    guard let photo = previous.photo(at: positions.lowerBound + position - segment.start) else { return nil }
+                    photos.append((photo, segment.album.path))
+                case .made(let made): photos.append((made[position - segment.start], segment.album.path))
+                }
+            }
+            chunks.append(
+                PageData.chunk(range) { position, writer in
+                    let (photo, albumPath) = photos[position - range.lowerBound]
+                    PageData.record(photo, albumPath: albumPath, into: &writer)
+                })
+        }
+        let (searchName, searchBytes) = search.spliced(segments)
+        let data = PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes)
+
+        // Album pages: a kept album's are on disk (the page's mark says so) and unchanged.
+        let albumPages = AlbumPageRenderer(templates: templates, stylesheet: stylesheet, pageKey: pageKey)
+        var pages: [AlbumPageRenderer.Page] = []
+        var pagesByAlbum: [String: [String]] = [:]
+        for (segment, album) in zip(segments, albums) {
+            pagesByAlbum[album.path] = AlbumPageRenderer.paths(of: album)
+            guard case .made(let photos) = segment.content else { continue }
+            var part = manifest
+            part.photos = photos
+            var alone = album
+            alone.start = 0
+            pages += albumPages.pages(part, albums: [alone])
+        }
+        let generated = try publish(
+            manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
+            pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script)
+        let referenced = Self.referencedImages(cache) { position in
+            try? manifestBytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[cache.photos[position].json]))
+                return try reader.readPhoto()
+            }
+        }
+        // Never nil here (every photo's record was just written); were it, nothing would be deleted.
+        if let referenced {
+            cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
+        }
+        return cache
+    }
+
+    /// The name of the previous build's chunk of exactly the photos at `range`, when they
+    /// are all kept photos at consecutive positions of the previous manifest.
+    private static func keptChunk(_ range: Range<Int>, of rebuild: AlbumRebuild, before: [Int: (count: Int, name: String)]) -> String? {
+        var first: Int?
+        var next: Int?
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let segment = rebuild.segment(at: position)
+            guard case .kept(let positions) = segment.content else { return nil }
+            let at = positions.lowerBound + position - segment.start
+            if let next, at != next { return nil }
+            first = first ?? at
+            let taken = min(range.upperBound, segment.start + segment.album.count) - position
+            position += taken
+            next = at + taken
+        }
+        guard let first, let chunk = before[first], chunk.count == range.count else { return nil }
+        return chunk.name
     }
 
     /// Only once nothing refers to them: deletes images of removed or changed photos, old
@@ -192,6 +327,11 @@ struct SiteWriter {
     /// one it was rendered from): read from its embedded data, and kept only when they are
     /// the chunks that manifest makes (else nil, and every chunk is made again).
     static func chunks(page path: String, of manifest: Manifest) -> [Int: (count: Int, name: String)]? {
+        previousPage(path, of: manifest)?.chunks
+    }
+
+    /// What a page names: its chunks (as `chunks(page:of:)`), and its search index.
+    static func previousPage(_ path: String, of manifest: Manifest) -> (chunks: [Int: (count: Int, name: String)], search: String)? {
         guard let page = try? FileSystem.read(path),
             let data = page.firstRange(of: Array("id=\"proofsheet-data\">".utf8)),
             let list = page[data.upperBound...].firstRange(of: Array("\"chunks\":[".utf8))
@@ -228,7 +368,16 @@ struct SiteWriter {
         }
         var chunks: [Int: (count: Int, name: String)] = [:]
         for (range, chunk) in zip(ranges, named) { chunks[range.lowerBound] = (chunk.count, chunk.name) }
-        return chunks
+        // `,\n"search":"s-…"` (16 hex digits).
+        for byte in ",\n\"search\":\"".utf8 {
+            guard take(byte) else { return (chunks, "") }
+        }
+        let start = at
+        while at < page.count, at - start < 18, page[at] != UInt8(ascii: "\"") { at += 1 }
+        let search = String(decoding: page[start..<at], as: UTF8.self)
+        let hex = search.utf8.dropFirst(2).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        guard search.utf8.count == 18, search.hasPrefix("s-"), hex, take(UInt8(ascii: "\"")) else { return (chunks, "") }
+        return (chunks, search)
     }
 
     /// The page's own files on disk (`data/…`, `albums/…`), sorted.

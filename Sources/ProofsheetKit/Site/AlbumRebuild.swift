@@ -1,0 +1,199 @@
+/// A rebuild album by album (issue 11): the gallery as the previous build left it, with
+/// only the albums that changed made again. An album none of whose photos changed, came
+/// or went, and none of whose ids moved, is taken from the previous build as it was — its
+/// photos' bytes in `manifest.json` (copied as one run), their records in
+/// `.proofsheet-cache`, its chunks, its static pages and its part of the search index —
+/// without decoding one of its photos. For one photo changed in 100,000 that is one
+/// album of 2,000 decoded, sorted and encoded instead of all.
+///
+/// It follows from the previous build alone, so the site is byte for byte the one a
+/// fresh build makes: the order is the one `PhotoOrder.merged` gives (a kept album keeps
+/// its order; an album that changed is sorted again), and the ids the ones `PhotoIDs`
+/// gives — only photos that share their 12 digits with a photo that came, went or
+/// changed can get another id, and those groups are numbered again from the cache's
+/// paths and fingerprints (a photo whose number moves makes its album one that changed).
+///
+/// nil when the previous build cannot be taken album by album (a photo without a
+/// fingerprint or with former ids, a manifest not written by this writer, albums that do
+/// not add up): then the build reads the previous manifest whole, as before.
+struct AlbumRebuild {
+    struct Segment {
+        var album: Manifest.Album
+        /// Where the album starts in this build's order.
+        var start: Int
+        var content: Content
+    }
+
+    enum Content {
+        /// The previous build's photos at these positions of its manifest, as they were.
+        case kept(Range<Int>)
+        /// The album's photos, made or read again, in order, with this build's ids.
+        case made([Manifest.Photo])
+    }
+
+    var segments: [Segment]
+    var total: Int
+    var albums: [Manifest.Album] { segments.map(\.album) }
+    var keptAlbums: Int {
+        segments.count {
+            if case .kept = $0.content { return true }
+            return false
+        }
+    }
+
+    /// `reused` are the previous photos reused (positions in its manifest), `changed` those
+    /// reused with a change, `fresh` this build's other photos (`BuildPlan`).
+    init?(
+        previous site: PreviousSite, reused: [Int], changed: [Int: Manifest.Photo], fresh: [Manifest.Photo], sort: PhotoSort,
+        libraryName: String
+    ) {
+        let cache = site.cache
+        let count = cache.photos.count
+        guard count > 0,
+            cache.photos.allSatisfy({ $0.flags.contains(.fingerprinted) && !$0.flags.contains(.formerIds) && !$0.json.isEmpty })
+        else { return nil }
+
+        // The previous albums, in its order.
+        var previousAlbums: [(key: BytePath, path: String, range: Range<Int>)] = []
+        var previousByKey: [BytePath: Int] = [:]
+        var start = 0
+        for album in site.head.albums {
+            guard album.count > 0, album.count <= count - start else { return nil }
+            let key = BytePath(album.path)
+            guard previousByKey[key] == nil else { return nil }
+            previousByKey[key] = previousAlbums.count
+            previousAlbums.append((key, album.path, start..<(start + album.count)))
+            start += album.count
+        }
+        guard start == count else { return nil }
+        func albumOf(_ position: Int) -> Int {
+            var low = 0, high = previousAlbums.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if previousAlbums[middle].range.lowerBound <= position { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
+
+        var kept = [Bool](repeating: false, count: count)
+        var asItWas = [Bool](repeating: false, count: count)
+        for position in reused {
+            guard position >= 0, position < count else { return nil }
+            kept[position] = true
+            asItWas[position] = changed[position] == nil
+        }
+
+        // Albums that changed: a photo came (or is kept in its previous version), changed or went.
+        var touched = Set<BytePath>()
+        var freshByAlbum: [BytePath: [Int]] = [:]
+        var names: [BytePath: String] = [:]
+        var digests: [ImageStem.Digest] = []
+        digests.reserveCapacity(fresh.count)
+        for (index, photo) in fresh.enumerated() {
+            guard let fingerprint = photo.fingerprint, let digest = ImageStem.Digest(hex: fingerprint) else { return nil }
+            digests.append(digest)
+            let key = BytePath(photo.album)
+            freshByAlbum[key, default: []].append(index)
+            names[key] = names[key] ?? photo.album
+            touched.insert(key)
+        }
+        for album in previousAlbums {
+            if album.range.contains(where: { !asItWas[$0] }) { touched.insert(album.key) }
+            if album.range.contains(where: { kept[$0] }) { names[album.key] = names[album.key] ?? album.path }
+        }
+
+        // Ids: only groups of 12 digits that gained, lost or changed a photo are numbered again.
+        func group(_ digest: ImageStem.Digest) -> UInt64 { digest.high >> 16 }
+        var affected = Set(digests.map(group))
+        for position in 0..<count where !asItWas[position] { affected.insert(group(cache.photos[position].fingerprint)) }
+        var freshIDs = [String](repeating: "", count: fresh.count)
+        /// Previous photos whose id is not the one they had.
+        var movedIDs: [Int: String] = [:]
+        if !affected.isEmpty {
+            var previousMembers: [UInt64: [Int]] = [:]
+            for position in 0..<count {
+                let prefix = group(cache.photos[position].fingerprint)
+                if affected.contains(prefix) { previousMembers[prefix, default: []].append(position) }
+            }
+            var freshMembers: [UInt64: [Int]] = [:]
+            for index in fresh.indices { freshMembers[group(digests[index]), default: []].append(index) }
+            for prefix in affected {
+                let before = (previousMembers[prefix] ?? []).map { (path: cache.path(cache.photos[$0]), position: $0) }
+                var rankBefore: [Int: Int] = [:]
+                for (rank, member) in before.sorted(by: { $0.path < $1.path }).enumerated() { rankBefore[member.position] = rank }
+                // The members now: a previous photo kept (its position) or one of `fresh` (its index).
+                var now: [(path: BytePath, position: Int?, fresh: Int)] = []
+                for member in before where kept[member.position] { now.append((path: member.path, position: member.position, fresh: -1)) }
+                for index in freshMembers[prefix] ?? [] { now.append((path: fresh[index].pathKey, position: nil, fresh: index)) }
+                now.sort { $0.path < $1.path }
+                let digits = Self.hex(prefix)
+                for (rank, member) in now.enumerated() {
+                    let id = rank == 0 ? digits : "\(digits)-\(rank + 1)"
+                    if let position = member.position {
+                        guard rankBefore[position] != rank else { continue }
+                        movedIDs[position] = id
+                        touched.insert(previousAlbums[albumOf(position)].key)
+                    } else {
+                        freshIDs[member.fresh] = id
+                    }
+                }
+            }
+        }
+
+        // The albums in order; two albums equal as text cannot be ordered as the previous build did.
+        let order = names.sorted { PhotoOrder.albumLess($0.value, $1.value) }
+        for (a, b) in zip(order, order.dropFirst()) where !PhotoOrder.albumLess(a.value, b.value) { return nil }
+        segments = []
+        segments.reserveCapacity(order.count)
+        var at = 0
+        for (key, path) in order {
+            let previous = previousByKey[key].map { previousAlbums[$0].range }
+            if let previous, !touched.contains(key) {
+                // Its records must be one run, as this writer writes them.
+                for position in previous.dropLast() {
+                    let end = cache.photos[position].json.upperBound
+                    guard cache.photos[position + 1].json.lowerBound == end + 1, end < site.bytes.count,
+                        site.bytes[end] == UInt8(ascii: ",")
+                    else { return nil }
+                }
+                let album = Manifest.Album(path: path, name: PhotoOrder.albumName(path, libraryName: libraryName), count: previous.count)
+                segments.append(Segment(album: album, start: at, content: .kept(previous)))
+                at += previous.count
+                continue
+            }
+            var members: [Manifest.Photo] = []
+            for index in freshByAlbum[key] ?? [] {
+                var photo = fresh[index]
+                photo.id = freshIDs[index]
+                members.append(photo)
+            }
+            for position in previous ?? 0..<0 where kept[position] {
+                guard var photo = changed[position] ?? site.photo(at: position) else { return nil }
+                if let id = movedIDs[position] { photo.id = id }
+                members.append(photo)
+            }
+            guard !members.isEmpty else { continue }
+            let album = Manifest.Album(path: path, name: PhotoOrder.albumName(path, libraryName: libraryName), count: members.count)
+            segments.append(Segment(album: album, start: at, content: .made(PhotoOrder.sorted(members, by: sort))))
+            at += members.count
+        }
+        total = at
+        guard total == fresh.count + reused.count else { return nil }
+    }
+
+    /// The segment that holds the photo at `position` of this build's order.
+    func segment(at position: Int) -> Segment {
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].start <= position { low = middle } else { high = middle - 1 }
+        }
+        return segments[low]
+    }
+
+    /// 12 lowercase hex digits: the first 48 bits of a fingerprint, as ids begin.
+    static func hex(_ prefix: UInt64) -> String {
+        let digits = String(prefix, radix: 16)
+        return String(repeating: "0", count: max(0, PhotoIDs.digits - digits.count)) + digits
+    }
+}

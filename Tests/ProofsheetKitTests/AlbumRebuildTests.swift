@@ -1,0 +1,117 @@
+import Foundation
+@testable import ProofsheetKit
+import Testing
+
+/// A rebuild album by album (`AlbumRebuild`): the albums that did not change are taken
+/// from the previous build without decoding their photos, and the site is still byte for
+/// byte the one a fresh build makes — with photos changed, added and removed, a new album,
+/// ids that move in an album nothing else changed in, and when the previous search index
+/// on disk was altered.
+@Suite("Rebuild album by album")
+struct AlbumRebuildTests {
+    static let albums = 8
+    static let perAlbum = 75
+
+    static func photo(_ index: Int) throws -> [UInt8] {
+        var exif = ExifWriter()
+        exif.description = "photo \(index)"
+        exif.dateTaken = "2026-05-0\(1 + index * 7 % 9)T10:\(10 + index % 50):00"
+        if index % 3 == 0 {
+            exif.make = "Maker"
+            exif.model = index % 2 == 0 ? "Camera A" : "Camera <B>"
+        }
+        if index == 1_003 {
+            exif.make = "Maker"
+            exif.model = "Camera C"
+        }
+        return try TestPhoto.jpeg(width: 24, height: 16, exif: exif, quality: 50)
+    }
+
+    static func relative(_ index: Int) -> String {
+        "Album \(index / perAlbum)/IMG_\(index).jpg"
+    }
+
+    static func makeLibrary(_ library: String) throws {
+        for index in 0..<(albums * perAlbum) { try TestPhoto.write(try photo(index), to: library, relative(index)) }
+    }
+
+    static func rebuild(_ library: String, _ site: String, sort: PhotoSort) async throws -> BuildReport {
+        try await build(library, into: site) {
+            $0.sort = sort
+            $0.thumbSize = 16
+            $0.previewSize = 24
+            $0.quality = 50
+        }
+    }
+
+    static func expectSame(_ site: String, _ fresh: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let incremental = try snapshot(site), whole = try snapshot(fresh)
+        #expect(Set(incremental.keys) == Set(whole.keys), sourceLocation: sourceLocation)
+        for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs", sourceLocation: sourceLocation) }
+    }
+
+    @Test("photos changed, came and went, a new album, ids moved: kept albums are taken as they were, the site is a fresh build's", arguments: [PhotoSort.date, .name])
+    func rebuildIsFresh(_ sort: PhotoSort) async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            try Self.makeLibrary(library)
+            _ = try await Self.rebuild(library, site, sort: sort)
+            try TestPhoto.write(try Self.photo(1_000), to: library, Self.relative(80))  // changed, Album 1
+            try TestPhoto.write(try Self.photo(1_001), to: library, "Album 2/IMG_new.jpg")  // added
+            FileSystem.remove(library + "/" + Self.relative(4 * Self.perAlbum + 3))  // removed, Album 4
+            try TestPhoto.write(try Self.photo(1_002), to: library, "Album 10/IMG_a.jpg")  // a new album
+            // The same content as Album 3's photo, at a path before it: that photo's id moves
+            // to `…-2` though nothing else changed in Album 3.
+            try TestPhoto.write(try Self.photo(3 * Self.perAlbum + 5), to: library, "Album 0/IMG_copy.jpg")
+            // A copy of one of Album 5's photos at the top level, after it in byte order:
+            // Album 5 keeps its ids, and is kept.
+            try TestPhoto.write(try Self.photo(5 * Self.perAlbum + 1), to: library, "IMG_top.jpg")
+            // A camera first seen at the top level: every camera's number in the search index moves.
+            try TestPhoto.write(try Self.photo(1_003), to: library, "IMG_zz.jpg")
+            try await Task.sleep(for: .milliseconds(20))
+            let report = try await Self.rebuild(library, site, sort: sort)
+            #expect(report.rendered == 6)
+            #expect(report.albumsKept == 3, "Albums 5, 6 and 7 kept")
+            _ = try await Self.rebuild(library, fresh, sort: sort)
+            try Self.expectSame(site, fresh)
+
+            let manifest = try readManifest(site)
+            let copied = try #require(manifest.photos.first { $0.path == Self.relative(3 * Self.perAlbum + 5) })
+            #expect(copied.id.hasSuffix("-2"))
+            let top = try #require(manifest.photos.first { $0.path == "IMG_top.jpg" })
+            #expect(top.id.hasSuffix("-2"))
+            #expect(!(manifest.photos.first { $0.path == Self.relative(5 * Self.perAlbum + 1) }?.id.contains("-") ?? true))
+
+            // And again with nothing changed: nothing is written, and again with one photo
+            // changed in the last album: every other album is kept.
+            try TestPhoto.write(try Self.photo(2_000), to: library, Self.relative(Self.albums * Self.perAlbum - 1))
+            try await Task.sleep(for: .milliseconds(20))
+            let once = try await Self.rebuild(library, site, sort: sort)
+            #expect(once.albumsKept == 9, "all but Album 7 of the 10 albums (the top level, Albums 0-7 and 10)")
+            FileSystem.remove(fresh)
+            _ = try await Self.rebuild(library, fresh, sort: sort)
+            try Self.expectSame(site, fresh)
+        }
+    }
+
+    @Test("a previous search index altered on disk is not spliced: the manifest is read whole, and the site is a fresh build's")
+    func alteredSearchIndex() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            try Self.makeLibrary(library)
+            _ = try await Self.rebuild(library, site, sort: .date)
+            let data = try #require(PageDataTests.pageData(site)["search"] as? String)
+            let path = site + "/data/\(data).js"
+            var bytes = try FileSystem.read(path)
+            let at = try #require(bytes.firstRange(of: Array("photo".utf8)) ?? bytes.firstRange(of: Array("IMG_".utf8)))
+            bytes[at.lowerBound] = UInt8(ascii: "X")
+            try FileSystem.writeAtomically(bytes, to: path)
+            try TestPhoto.write(try Self.photo(3_000), to: library, Self.relative(10))
+            try await Task.sleep(for: .milliseconds(20))
+            let report = try await Self.rebuild(library, site, sort: .date)
+            #expect(report.albumsKept == nil)
+            _ = try await Self.rebuild(library, fresh, sort: .date)
+            try Self.expectSame(site, fresh)
+        }
+    }
+}
