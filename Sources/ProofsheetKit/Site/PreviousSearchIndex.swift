@@ -31,16 +31,21 @@ struct PreviousSearchIndex {
         var at = json.lowerBound
         let end = json.upperBound
 
+        // One byte (every value's quote, comma and bracket: 400,000 of them at 100,000 photos).
+        func takeByte(_ byte: UInt8) -> Bool {
+            guard at < end, script[at] == byte else { return false }
+            at += 1
+            return true
+        }
         func take(_ literal: String) -> Bool {
             for byte in literal.utf8 {
-                guard at < end, script[at] == byte else { return false }
-                at += 1
+                guard takeByte(byte) else { return false }
             }
             return true
         }
         func string() -> Range<Int>? {
             let start = at
-            guard take("\"") else { return nil }
+            guard takeByte(UInt8(ascii: "\"")) else { return nil }
             while at < end {
                 switch script[at] {
                 case UInt8(ascii: "\""):
@@ -61,12 +66,12 @@ struct PreviousSearchIndex {
         }
         func list(_ element: () -> Range<Int>?) -> [Range<Int>]? {
             var elements: [Range<Int>] = []
-            if take("]") { return elements }
+            if takeByte(UInt8(ascii: "]")) { return elements }
             while true {
                 guard let value = element() else { return nil }
                 elements.append(value)
-                if take("]") { return elements }
-                guard take(",") else { return nil }
+                if takeByte(UInt8(ascii: "]")) { return elements }
+                guard takeByte(UInt8(ascii: ",")) else { return nil }
             }
         }
         func value(_ range: Range<Int>) -> Int? {
@@ -99,17 +104,17 @@ struct PreviousSearchIndex {
             camera.append(number)
         }
         var paths: [(position: Int, value: Range<Int>)] = []
-        if !take("}") {
+        if !takeByte(UInt8(ascii: "}")) {
             while true {
                 guard let key = string(), key.count > 2, let position = value(key.dropFirst().dropLast()), position < count,
-                    paths.last.map({ $0.position < position }) ?? true, take(":"), let path = string()
+                    paths.last.map({ $0.position < position }) ?? true, takeByte(UInt8(ascii: ":")), let path = string()
                 else { return nil }
                 paths.append((position, path))
-                if take("}") { break }
-                guard take(",") else { return nil }
+                if takeByte(UInt8(ascii: "}")) { break }
+                guard takeByte(UInt8(ascii: ",")) else { return nil }
             }
         }
-        guard take("}"), at == end else { return nil }
+        guard takeByte(UInt8(ascii: "}")), at == end else { return nil }
         (self.ids, self.names, self.dates, self.cameraSpans, self.camera, self.cameras, self.paths) =
             (ids, names, dates, cameraSpans, camera, cameras, paths)
     }
