@@ -125,9 +125,9 @@ def make_library(count):
     return library
 
 
-def build(library, site):
+def build(library, site, templates=ROOT / "Templates"):
     start = time.monotonic()
-    run(binary(), "build", library, "--output", site, "--limit", LIMIT, "--quiet", "--templates", ROOT / "Templates",
+    run(binary(), "build", library, "--output", site, "--limit", LIMIT, "--quiet", "--templates", templates,
         *SIZE_OPTIONS)
     return time.monotonic() - start
 
@@ -375,7 +375,7 @@ def preset_picks(site, manifest):
     return [{"id": p["id"], "name": p["name"], "path": p["path"], "bytes": p["bytes"], "thumb": p["thumb"]["src"]} for p in chosen]
 
 
-def measure_chromium(site, runs, scroll_runs, chromium_args=()):
+def measure_chromium(site, runs, scroll_runs, chromium_args=(), scroll_only=False, control=True):
     manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
     gallery = page_data(site)["gallery"]
     picks = preset_picks(site, manifest)
@@ -406,77 +406,89 @@ def measure_chromium(site, runs, scroll_runs, chromium_args=()):
             print(f"  run {run + 1}: interactive {timing['interactive']:.0f} ms", end="", flush=True)
             results["ready"].append(timing["ready"])
             notes["loaded before first paint"] = sorted(n for n in timing["before"] if not n.startswith(("thumbs/", "previews/")))
-            # The tray full but for the last 21 picks: ordinary picks, then the limit.
-            page.evaluate(PRESET, [f"proofsheet:{gallery}:picks", picks])
-            page.reload()
-            page.wait_for_function("() => document.documentElement.getAttribute('data-ready') === 'true'", timeout=180_000)
-            page.evaluate(FRAME)
-            for _ in range(LIMIT - PRESET_PICKS - 1):
-                work, frame, _id = page.evaluate(PICK)
-                results["pick"].append(work)
-                results["pick, to next frame"].append(frame)
-            work, frame, last = page.evaluate(PICK)
-            results["limit pick"].append(work)
-            results["limit, to next frame"].append(frame)
-            status = page.evaluate("() => document.getElementById('status').textContent")
-            assert "500 of 500" in status and "limit" in status, status
-            work, frame, _id = page.evaluate(UNPICK, last)
-            results["limit unpick"].append(work)
-            results["limit, to next frame"].append(frame)
-            print(f", picks {statistics.median(results['pick']):.1f} ms", end="", flush=True)
-            for query in ("IMG_0000", "Album 07", "7.jpg"):
-                ms, shown = page.evaluate(SEARCH, query)
-                results["search"].append(ms)
-                notes[f"search {query!r}"] = shown
-            page.evaluate("() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); }")
+            if not scroll_only:
+                picks_and_search(page, gallery, picks, results, notes)
             if run < scroll_runs:
-                scroll = page.evaluate(SCROLL, None)
-                results["scroll, longest frame"].append(scroll["longest"])
-                results["scroll, p95 frame"].append(scroll["p95"])
-                results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
-                results["scroll, long frames"].append(scroll["loaf"])
-                notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
-                if scroll["stalled"] is not None:
-                    notes["scroll"] += (f"; STALLED: no frame for 10 s at scrollY {scroll['stalled']:,} of "
-                                        f"{page.evaluate('() => document.documentElement.scrollHeight'):,} after {scroll['frames']:,} frames"
-                                        " (the page's timers and script still ran)")
-                    print(f", scroll STALLED at {scroll['stalled']:,}", end="", flush=True)
-                print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
-                # The control, at once: as many frames over an empty page as tall.
-                height = page.evaluate("() => document.documentElement.scrollHeight")
-                empty = browser.new_context(viewport={"width": 1280, "height": 900})
-                blank = empty.new_page()
-                blank.evaluate(EMPTY_PAGE, height)
-                control = blank.evaluate(SCROLL, scroll["frames"])
-                empty.close()
-                results["scroll, median frame"].append(scroll["median"])
-                results["scroll, empty page, longest frame"].append(control["longest"])
-                results["scroll, empty page, p95 frame"].append(control["p95"])
-                results["scroll, empty page, median frame"].append(control["median"])
-                results["scroll, frames over 50 ms"].append(scroll["over"])
-                results["scroll, empty page, frames over 50 ms"].append(control["over"])
-                print(f" (empty page {control['longest']:.0f} ms)", end="", flush=True)
-                # The first run whose scroll did not stall (a stalled page gets no frame again).
-                if not results["scroll, main-thread CPU a frame, longest"] and scroll["stalled"] is None:
-                    with tempfile.TemporaryDirectory() as folder:
-                        cpu = traced_scroll(browser, page, folder)
-                    if cpu:
-                        main, every, stages = cpu
-                        results["scroll, main-thread CPU a frame, longest"].append(max(main))
-                        results["scroll, main-thread CPU a frame, median"].append(statistics.median(main))
-                        results["scroll, CPU a frame (all threads), longest"].append(max(every))
-                        results["scroll, CPU a frame (all threads), median"].append(statistics.median(every))
-                        notes["traced"] = f"{len(main)} frames traced"
-                        costliest = max(range(len(main)), key=main.__getitem__)
-                        notes["CPU a frame by stage, median / in the costliest frame"] = ", ".join(
-                            f"{stage} {statistics.median(values):.1f} / {values[costliest]:.1f} ms"
-                            for stage, values in sorted(stages.items()) if any(values)) + (
-                            f" (main thread: script, style, layout, paint; raster: the renderer's raster workers;"
-                            f" the costliest frame's main thread {main[costliest]:.1f} ms in all)")
+                scroll_once(browser, page, run, results, notes, control)
             print(", done", flush=True)
             context.close()
         browser.close()
     return results, notes
+
+
+def picks_and_search(page, gallery, picks, results, notes):
+    # The tray full but for the last 21 picks: ordinary picks, then the limit.
+    page.evaluate(PRESET, [f"proofsheet:{gallery}:picks", picks])
+    page.reload()
+    page.wait_for_function("() => document.documentElement.getAttribute('data-ready') === 'true'", timeout=180_000)
+    page.evaluate(FRAME)
+    for _ in range(LIMIT - PRESET_PICKS - 1):
+        work, frame, _id = page.evaluate(PICK)
+        results["pick"].append(work)
+        results["pick, to next frame"].append(frame)
+    work, frame, last = page.evaluate(PICK)
+    results["limit pick"].append(work)
+    results["limit, to next frame"].append(frame)
+    status = page.evaluate("() => document.getElementById('status').textContent")
+    assert "500 of 500" in status and "limit" in status, status
+    work, frame, _id = page.evaluate(UNPICK, last)
+    results["limit unpick"].append(work)
+    results["limit, to next frame"].append(frame)
+    print(f", picks {statistics.median(results['pick']):.1f} ms", end="", flush=True)
+    for query in ("IMG_0000", "Album 07", "7.jpg"):
+        ms, shown = page.evaluate(SEARCH, query)
+        results["search"].append(ms)
+        notes[f"search {query!r}"] = shown
+    page.evaluate("() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); }")
+
+
+def scroll_once(browser, page, run, results, notes, control):
+    scroll = page.evaluate(SCROLL, None)
+    results["scroll, longest frame"].append(scroll["longest"])
+    results["scroll, p95 frame"].append(scroll["p95"])
+    results["scroll, longest main-thread frame"].append(scroll["loafLongest"])
+    results["scroll, long frames"].append(scroll["loaf"])
+    notes["scroll"] = f"{scroll['frames']} frames, {scroll['over']} over 50 ms"
+    if scroll["stalled"] is not None:
+        notes["scroll"] += (f"; STALLED: no frame for 10 s at scrollY {scroll['stalled']:,} of "
+                            f"{page.evaluate('() => document.documentElement.scrollHeight'):,} after {scroll['frames']:,} frames"
+                            " (the page's timers and script still ran)")
+        print(f", scroll STALLED at {scroll['stalled']:,}", end="", flush=True)
+    print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
+    results["scroll, median frame"].append(scroll["median"])
+    results["scroll, frames over 50 ms"].append(scroll["over"])
+    if control:
+        # The control, at once: as many frames over an empty page as tall.
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        empty = browser.new_context(viewport={"width": 1280, "height": 900})
+        blank = empty.new_page()
+        blank.evaluate(EMPTY_PAGE, height)
+        bare = blank.evaluate(SCROLL, scroll["frames"])
+        empty.close()
+        results["scroll, empty page, longest frame"].append(bare["longest"])
+        results["scroll, empty page, p95 frame"].append(bare["p95"])
+        results["scroll, empty page, median frame"].append(bare["median"])
+        results["scroll, empty page, frames over 50 ms"].append(bare["over"])
+        print(f" (empty page {bare['longest']:.0f} ms)", end="", flush=True)
+    # The first run whose scroll did not stall (a stalled page gets no frame again).
+    if not results["scroll, main-thread CPU a frame, longest"] and scroll["stalled"] is None:
+        with tempfile.TemporaryDirectory() as folder:
+            cpu = traced_scroll(browser, page, folder)
+        if cpu:
+            main, every, stages = cpu
+            results["scroll, main-thread CPU a frame, longest"].append(max(main))
+            results["scroll, main-thread CPU a frame, median"].append(statistics.median(main))
+            results["scroll, CPU a frame (all threads), longest"].append(max(every))
+            results["scroll, CPU a frame (all threads), median"].append(statistics.median(every))
+            notes["traced"] = f"{len(main)} frames traced"
+            costliest = max(range(len(main)), key=main.__getitem__)
+            notes["CPU a frame by stage, median / in the costliest frame"] = ", ".join(
+                f"{stage} {statistics.median(values):.1f} / {values[costliest]:.1f} ms"
+                for stage, values in sorted(stages.items()) if any(values)) + (
+                f" (main thread: script, style, layout, paint; raster: the renderer's raster workers;"
+                f" the costliest frame's main thread {main[costliest]:.1f} ms in all)")
+            for stage, values in stages.items():
+                results.setdefault(f"scroll, {stage} CPU a frame, median", []).append(statistics.median(values))
 
 
 # --- WebKit and Firefox (reported) ------------------------------------------------------
@@ -596,9 +608,16 @@ def main():
     parser.add_argument("--no-rebuilds", action="store_true", help="skip the rebuild figures (the page's only)")
     parser.add_argument("--chromium-arg", action="append", default=[],
                         help="one more Chromium switch, e.g. --chromium-arg=--disable-gpu (Playwright's defaults raster with SwiftShader)")
+    parser.add_argument("--baseline-templates", type=Path, default=None,
+                        help="a templates folder (say main's: git archive main Templates | tar -x -C DIR) whose page is "
+                             "measured side by side with this one, in alternating runs, each in a browser of its own")
+    parser.add_argument("--scroll-only", action="store_true", help="measure the scroll only (no picks, no search)")
+    parser.add_argument("--no-control", action="store_true", help="no empty-page scroll after each scroll")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     scroll_runs = args.runs if args.scroll_runs is None else args.scroll_runs
+    if args.baseline_templates:
+        return side_by_side(sizes, args)
 
     table, extra, others, scroll_notes = {}, {}, {}, {}
     drivers = Drivers() if args.engines else None
@@ -691,6 +710,68 @@ def main():
     RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n" + "\n".join(lines))
     print(f"\n(written to {RESULTS.relative_to(ROOT)})")
+
+
+# The figures of a side-by-side run, in the order they are printed.
+SIDE_BY_SIDE = ("interactive", "pick", "search", "scroll, longest frame", "scroll, p95 frame", "scroll, median frame",
+                "scroll, frames over 50 ms", "scroll, longest main-thread frame", "scroll, long frames",
+                "scroll, main-thread CPU a frame, median", "scroll, main-thread CPU a frame, longest",
+                "scroll, CPU a frame (all threads), median", "scroll, CPU a frame (all threads), longest",
+                "scroll, script CPU a frame, median", "scroll, style CPU a frame, median", "scroll, layout CPU a frame, median",
+                "scroll, paint CPU a frame, median", "scroll, commit CPU a frame, median", "scroll, gc CPU a frame, median",
+                "scroll, raster CPU a frame, median", "scroll, empty page, longest frame", "scroll, empty page, frames over 50 ms")
+
+
+def side_by_side(sizes, args):
+    """The page of another templates folder (the baseline) and this one, measured in
+    alternating runs (baseline first in odd runs, this one first in even runs), each run in
+    a fresh Chromium: medians of each, and this page's over the baseline's. The baseline's
+    site is a hard-linked copy of this one's rebuilt with its templates (only the page's
+    own files differ)."""
+    lines = []
+    for count in sizes:
+        library = make_library(count)
+        site = WORK / f"site-{count}"
+        baseline = WORK / f"site-{count}-baseline"
+        print(f"\n== {count:,} photos, {args.baseline_templates} (baseline) vs {ROOT / 'Templates'} "
+              f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)", flush=True)
+        build(library, site)
+        if not baseline.exists():
+            run("cp", "-al", site, baseline)
+        build(library, baseline, args.baseline_templates)
+        results = {"baseline": {}, "this": {}}
+        load = [os.getloadavg()[0]]
+        for k in range(args.runs):
+            for label in (("baseline", "this") if k % 2 == 0 else ("this", "baseline")):
+                print(f"  {label:8}", end="", flush=True)
+                found, notes = measure_chromium(baseline if label == "baseline" else site, 1, 1, args.chromium_arg,
+                                                scroll_only=args.scroll_only, control=not args.no_control)
+                for name, values in found.items():
+                    results[label].setdefault(name, []).extend(values)
+                if notes.get("scroll"):
+                    print(f"    ({notes['scroll']})")
+            load.append(os.getloadavg()[0])
+        lines += [f"", f"{count:,} photos, {args.runs} alternating runs each, load average (1 min) "
+                  + " / ".join(f"{x:.1f}" for x in load) + (f", Chromium {' '.join(args.chromium_arg)}" if args.chromium_arg else ""),
+                  "", "| figure (median of runs) | baseline | this | this / baseline |", "|---|---:|---:|---:|"]
+        for name in SIDE_BY_SIDE:
+            a, b = median(results["baseline"].get(name, [])), median(results["this"].get(name, []))
+            if a != a and b != b:
+                continue
+            counted = "frames" in name and "CPU" not in name
+            fmt = (lambda v: f"{v:g}") if counted else (lambda v: f"{v:.1f} ms")
+            ratio = f"{b / a:.2f}×" if a and a == a and b == b else "—"
+            lines.append(f"| {name} | {fmt(a)} | {fmt(b)} | {ratio} |")
+        lines.append("")
+        lines.append("runs, baseline: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["baseline"].get(n, []))
+                                                   for n in ("scroll, longest frame", "scroll, frames over 50 ms")))
+        lines.append("runs, this: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["this"].get(n, []))
+                                               for n in ("scroll, longest frame", "scroll, frames over 50 ms")))
+    out = RESULTS.with_name("page-side-by-side.md")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    print(f"\n(written to {out.relative_to(ROOT)})")
 
 
 if __name__ == "__main__":
