@@ -19,17 +19,21 @@ var Data = (Proofsheet.data = (function () {
   var chunkByName = Object.create(null);
   start = 0;
   page.chunks.forEach(function (entry) {
-    var chunk = { name: entry[0], src: "data/" + entry[0] + ".js", start: start, count: entry[1], photos: null, waiting: null };
+    var chunk = { name: entry[0], src: "data/" + entry[0] + ".js", start: start, count: entry[1], loaded: false, waiting: null };
     chunks.push(chunk);
     chunkByName[chunk.name] = chunk;
     start += chunk.count;
   });
-  var photos = new Array(total);
+  // A loaded photo is kept as its chunk's compact record, by position, and made into the
+  // page's photo object (expand) only when something asks for it: a chunk's arrival costs
+  // a few lookups a photo, not 1,000 objects made at once, and a scroll through 100,000
+  // photos keeps only the records (the garbage collector's work grows with what is kept).
+  var records = new Array(total);
+  // Positions by id, by an id a photo had before (an older build's path-based id: picks
+  // stored or exported under them still find it), and by path (made on first use).
   var byId = Object.create(null);
-  var byPath = Object.create(null);
-  // Ids a photo had before (an older build's path-based id): picks stored or exported
-  // under them still find it.
   var byFormerId = Object.create(null);
+  var byPath = null;
   var loadedChunks = 0;
   var listeners = [];
   var index = null;
@@ -92,18 +96,45 @@ var Data = (Proofsheet.data = (function () {
     };
   }
 
+  // What expand needs of a record; a chunk holding anything else is not taken.
+  function usable(record) {
+    return !!record && typeof record.i === "string" && typeof record.n === "string" && Array.isArray(record.t) && Array.isArray(record.v);
+  }
+  function pathAt(position) {
+    var record = records[position];
+    return record.p || pathOf(albumAt(position).path, record.n);
+  }
+  function addPaths(chunk) {
+    for (var at = chunk.start; at < chunk.start + chunk.count; at++) byPath[pathAt(at)] = at;
+  }
+  // The position of a loaded photo's path (undefined when none).
+  function loadedAt(path) {
+    if (!byPath) {
+      byPath = Object.create(null);
+      chunks.forEach(function (chunk) {
+        if (chunk.loaded) addPaths(chunk);
+      });
+    }
+    return byPath[path];
+  }
+  function photoAt(position) {
+    var record = records[position];
+    return record ? expand(record, position) : null;
+  }
+
   // Called by each chunk file as it runs.
-  Proofsheet.chunk = function (name, records) {
+  Proofsheet.chunk = function (name, list) {
     var chunk = chunkByName[name];
-    if (!chunk || chunk.photos || !Array.isArray(records) || records.length !== chunk.count) return;
-    chunk.photos = records.map(function (record, at) {
-      var photo = expand(record, chunk.start + at);
-      photos[photo.index] = photo;
-      byId[photo.id] = photo;
-      byPath[photo.path] = photo;
-      if (photo.formerId && !byFormerId[photo.formerId]) byFormerId[photo.formerId] = photo;
-      return photo;
-    });
+    if (!chunk || chunk.loaded || !Array.isArray(list) || list.length !== chunk.count || !list.every(usable)) return;
+    for (var at = 0; at < list.length; at++) {
+      var record = list[at];
+      var position = chunk.start + at;
+      records[position] = record;
+      byId[record.i] = position;
+      if (record.o && byFormerId[record.o] === undefined) byFormerId[record.o] = position;
+    }
+    chunk.loaded = true;
+    if (byPath) addPaths(chunk);
     loadedChunks += 1;
     if (chunk.waiting) chunk.waiting.resolve(chunk);
     listeners.forEach(function (listener) {
@@ -122,7 +153,8 @@ var Data = (Proofsheet.data = (function () {
     var cameras = [];
     var cameraIndex = Object.create(null);
     var data = { ids: [], names: [], dates: [], camera: [], cameras: cameras, paths: {}, former: {} };
-    photos.forEach(function (photo) {
+    for (var at = 0; at < total; at++) {
+      var photo = photoAt(at);
       data.ids.push(photo.id);
       data.names.push(photo.name);
       var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):?(\d\d)?/.exec(photo.date);
@@ -133,7 +165,7 @@ var Data = (Proofsheet.data = (function () {
       }
       data.camera.push(photo.camera ? cameraIndex[photo.camera] : 0);
       if (photo.formerId) data.former[photo.formerId] = photo.index;
-    });
+    }
     return columns(data);
   }
   function columns(data) {
@@ -167,14 +199,14 @@ var Data = (Proofsheet.data = (function () {
     return waiting;
   }
   function load(chunk) {
-    if (chunk.photos) return Promise.resolve(chunk);
+    if (chunk.loaded) return Promise.resolve(chunk);
     if (!chunk.waiting) {
       chunk.waiting = deferred();
       chunk.waiting.promise.catch(function () {
         chunk.waiting = null; // a later call tries again
       });
       loadScript(chunk.src, chunk.waiting, function () {
-        return !!chunk.photos;
+        return chunk.loaded;
       });
     }
     return chunk.waiting.promise;
@@ -197,11 +229,17 @@ var Data = (Proofsheet.data = (function () {
     chunks: chunks,
     albumAt: albumAt,
     chunkAt: chunkAt,
-    byId: byId,
-    byPath: byPath,
-    // The photo at a position, if its chunk is loaded.
-    at: function (position) {
-      return photos[position] || null;
+    // The photo at a position, if its chunk is loaded (a new object each call).
+    at: photoAt,
+    // The photo with this id, if its chunk is loaded.
+    photo: function (id) {
+      var at = byId[id];
+      return at === undefined ? null : photoAt(at);
+    },
+    // The photo at this path, if its chunk is loaded.
+    atPath: function (path) {
+      var at = loadedAt(path);
+      return at === undefined ? null : photoAt(at);
     },
     // Loads the chunk of a position (or of every position in [from, to)).
     ensure: function (from, to) {
@@ -213,20 +251,23 @@ var Data = (Proofsheet.data = (function () {
       return Promise.all(needed);
     },
     loaded: function (position) {
-      return !!photos[position];
+      return !!records[position];
     },
     onChunk: function (listener) {
       listeners.push(listener);
     },
     // The photo with this id now, or that had it before; null when not known (yet).
     lookup: function (id) {
-      return byId[id] || byFormerId[id] || null;
+      var at = byId[id];
+      if (at === undefined) at = byFormerId[id];
+      return at === undefined ? null : photoAt(at);
     },
     // The position of the photo with this id (or former id): -1 when it is not in the
     // gallery, null while the page cannot tell yet.
     locate: function (id) {
-      var photo = byId[id] || byFormerId[id];
-      if (photo) return photo.index;
+      var known = byId[id];
+      if (known === undefined) known = byFormerId[id];
+      if (known !== undefined) return known;
       if (index) {
         var at = index.positions[id];
         if (at === undefined) at = index.former[id];
@@ -236,16 +277,16 @@ var Data = (Proofsheet.data = (function () {
     },
     // Name and path of a position from whatever is loaded: its chunk or the index.
     describe: function (position) {
-      var photo = photos[position];
-      if (photo) return { id: photo.id, name: photo.name, path: photo.path };
+      var record = records[position];
+      if (record) return { id: record.i, name: record.n, path: pathAt(position) };
       if (!index) return null;
       var name = index.names[position];
       return { id: index.ids[position], name: name, path: index.paths[position] || pathOf(albumAt(position).path, name) };
     },
     // The position of the photo at this path: like locate().
     findPath: function (path) {
-      var photo = byPath[path];
-      if (photo) return photo.index;
+      var known = loadedAt(path);
+      if (known !== undefined) return known;
       if (index) {
         if (!index.byPath) {
           index.byPath = Object.create(null);

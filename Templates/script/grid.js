@@ -220,11 +220,11 @@ var Grid = (Proofsheet.grid = (function () {
       for (var i = range.from; i < range.to; i++) {
         var position = group.at(i);
         var cell = shown.get(position);
-        var photo = Data.at(position);
-        if (!cell || (cell.placeholder && photo)) {
-          if (photo) {
+        var loaded = Data.loaded(position);
+        if (!cell || (cell.placeholder && loaded)) {
+          if (loaded) {
             cell = makeCell();
-            fill(cell, photo, position);
+            fill(cell, Data.at(position), position);
           } else {
             cell = placeholder(position);
             missing.push(position);
@@ -380,7 +380,7 @@ var Grid = (Proofsheet.grid = (function () {
   });
   main.addEventListener("change", function (event) {
     var box = event.target;
-    if (!box || box.name !== "pick" || !Data.byId[box.value]) return;
+    if (!box || box.name !== "pick" || !Data.photo(box.value)) return;
     if (box.checked) {
       if (!Picks.add(box.value)) {
         box.checked = false;

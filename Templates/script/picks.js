@@ -47,7 +47,7 @@ var Picks = (Proofsheet.picks = (function () {
   // once the page can tell (the gallery's ids are known).
   function resolve(entry) {
     var byPath = entry.id.indexOf("path:") === 0;
-    var photo = byPath ? Data.byPath[entry.path] : Data.lookup(entry.id);
+    var photo = byPath ? Data.atPath(entry.path) : Data.lookup(entry.id);
     if (photo) return record(photo, entry.note);
     var at = byPath ? Data.findPath(entry.path) : Data.locate(entry.id);
     entry.pending = at === null;
@@ -147,7 +147,7 @@ var Picks = (Proofsheet.picks = (function () {
     // Appends a photo. With limit 1 it replaces the one pick; otherwise a full selection
     // refuses it. Returns whether the photo is now picked.
     add: function (id) {
-      var photo = Data.byId[id];
+      var photo = Data.photo(id);
       if (!photo) return false;
       if (indexOf(id) >= 0) return true;
       if (!this.canAdd()) return false;
