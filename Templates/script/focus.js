@@ -8,7 +8,9 @@
 var Focus = (Proofsheet.focus = (function () {
   var tray = $("tray");
   var root = document.documentElement;
-  var lastPhoto = null; // the control in the grid that last had focus
+  // The control in the grid that last had focus: its photo's cell (by id, as the grid fills
+  // its cells again for other photos) and which of its controls, or the element itself.
+  var lastPhoto = null;
 
   // The tray is docked (phones) when, fixed, it does not reach the top of the window.
   function docked() {
@@ -27,7 +29,10 @@ var Focus = (Proofsheet.focus = (function () {
   // is scrolled above it.
   document.addEventListener("focusin", function (event) {
     var target = event.target;
-    if (Grid.main.contains(target) && target !== Grid.main) lastPhoto = target;
+    if (Grid.main.contains(target) && target !== Grid.main) {
+      var cell = target.closest("li.photo");
+      lastPhoto = cell && cell.id ? { cell: cell.id, box: target.name === "pick" } : { element: target };
+    }
     if (tray.contains(target) || target.closest("dialog")) return;
     window.requestAnimationFrame(function () {
       if (document.activeElement !== target || !docked()) return;
@@ -39,8 +44,14 @@ var Focus = (Proofsheet.focus = (function () {
 
   // "Back to the photos": to the photo last focused, if it is still drawn.
   function back() {
-    var target = lastPhoto && document.contains(lastPhoto) ? lastPhoto : Grid.main;
-    target.focus();
+    var target = null;
+    if (lastPhoto && lastPhoto.cell) {
+      var cell = document.getElementById(lastPhoto.cell);
+      target = cell && cell.querySelector(lastPhoto.box ? "input[name='pick']" : "a.open");
+    } else if (lastPhoto && document.contains(lastPhoto.element)) {
+      target = lastPhoto.element;
+    }
+    (target || Grid.main).focus();
   }
   $("skip-back").addEventListener("click", function (event) {
     event.preventDefault();

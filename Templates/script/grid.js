@@ -15,6 +15,11 @@ var Grid = (Proofsheet.grid = (function () {
   var full = false;
   var why = $("pick-why"); // why a box cannot be picked now, the description of each such box
   var scheduled = false;
+  // Cells that left the screen, kept to be filled again for the photos that come onto it:
+  // a fast scroll changes a screen of cells every frame, and a cell filled again costs its
+  // new text and image, not a subtree made and thrown away (and collected later).
+  var spare = [];
+  var SPARE = 120;
 
   // Sizes come from the stylesheet: a probe album with one cell is laid out off screen.
   function measure() {
@@ -63,7 +68,8 @@ var Grid = (Proofsheet.grid = (function () {
     root.style.setProperty("--cell-width", metrics.cell + "px");
   }
 
-  // A cell: made once, filled for a photo, kept while its row is near the screen.
+  // A cell: made once, filled for a photo, kept while its row is near the screen, then
+  // filled again for another.
   var template = null;
   function makeCell() {
     if (!template) {
@@ -86,6 +92,13 @@ var Grid = (Proofsheet.grid = (function () {
     return { li: li, link: li.firstChild, img: li.firstChild.firstChild, kinds: li.querySelector(".kinds"), box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, badge: null, id: null };
   }
   function fill(cell, photo, position) {
+    // A cell filled before gets a new image element: the same one given a new src would
+    // show the previous photo until the new one is decoded.
+    if (cell.img.hasAttribute("src") || cell.img.hasAttribute("srcset")) {
+      var img = el("img");
+      cell.link.replaceChild(img, cell.img);
+      cell.img = img;
+    }
     cell.id = photo.id;
     cell.position = position;
     cell.li.id = "p-" + photo.id;
@@ -223,7 +236,7 @@ var Grid = (Proofsheet.grid = (function () {
         var loaded = Data.loaded(position);
         if (!cell || (cell.placeholder && loaded)) {
           if (loaded) {
-            cell = makeCell();
+            cell = spare.pop() || makeCell();
             fill(cell, Data.at(position), position);
           } else {
             cell = placeholder(position);
@@ -246,6 +259,7 @@ var Grid = (Proofsheet.grid = (function () {
       if (keep.get(position) === cell) return;
       if (focused && cell.li.contains(focused)) main.focus({ preventScroll: true });
       if (cell.li.parentNode) cell.li.parentNode.removeChild(cell.li);
+      if (!cell.placeholder && spare.length < SPARE) spare.push(cell);
     });
     shown = keep;
     sections.forEach(function (part, index) {

@@ -132,6 +132,31 @@ STATE_JS = """() => {
   };
 }"""
 
+# Every cell drawn with its photo holds one photo's parts, the photo the manifest has under
+# its name (the grid fills cells that left the screen again for the photos coming onto it):
+# its id, the box's value and state, the link's name, the thumbnail, the badge. Takes
+# {name: [id, thumb src]} and the picked names in order; returns what disagrees.
+CELLS_AGREE_JS = """(photos, picked) => {
+  const wrong = [];
+  for (const li of document.querySelectorAll('#grid li.photo:not(.loading)')) {
+    const name = li.querySelector('.name').textContent;
+    const photo = photos[name];
+    const box = li.querySelector('input[name=pick]');
+    const img = li.querySelector('a.open img');
+    const badge = li.querySelector('.badge');
+    const number = picked.indexOf(name) + 1;
+    const parts = photo && [li.id === 'p-' + photo[0], box.value === photo[0], img.getAttribute('src') === photo[1],
+      li.querySelector('a.open').getAttribute('aria-label') === 'View ' + name, box.checked === number > 0,
+      (badge ? badge.textContent : '') === (number ? String(number) : ''), li.classList.contains('picked') === number > 0];
+    if (!photo || parts.indexOf(false) >= 0) wrong.push(name + ': ' + JSON.stringify(parts));
+  }
+  return wrong;
+}"""
+
+
+def cells_agree_arguments(site, picked=()):
+    return [{p["name"]: [p["id"], p["thumb"]["src"]] for p in site.photos}, list(picked)]
+
 
 class Gallery:
     """The generated page in Playwright, driven through its real controls."""

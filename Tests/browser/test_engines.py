@@ -6,11 +6,13 @@ viewer, no network. Chromium runs the same flows, and more, through Playwright i
 other files."""
 
 import json
+import os
 import re
 
 import pytest
 
-from engines import ARROW_RIGHT, ESCAPE, SPACE, DriverGallery, until
+import helpers
+from engines import AFTER_TWO_FRAMES, ARROW_RIGHT, ESCAPE, SPACE, DriverGallery, until
 from helpers import order_json
 
 A, B, C, D, E = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg", "Crème brûlée.jpg"
@@ -196,3 +198,34 @@ def test_blocks_network_loads_by_content_security_policy(gallery, way):
             assert requests == [], requests
         else:
             assert requests and all(url.startswith(server.origin + "/") for url in requests), requests
+
+
+@pytest.fixture(scope="module")
+def tall(binary, demo, tmp_path_factory):
+    """One album of 400 photos (the demo's thumbnails under new names): many screens tall."""
+    root = tmp_path_factory.mktemp("tall")
+    sources = sorted(p for p in (demo.root / "thumbs").glob("*.jpg") if "@2x" not in p.name)
+    folder = root / "library" / "Album"
+    folder.mkdir(parents=True)
+    for n in range(400):
+        os.link(sources[n % len(sources)], folder / f"P{n:04d}.jpg")
+    helpers.build_site(binary, root / "library", root / "Site", limit=10, extra=("--thumb-size", "120", "--preview-size", "240"))
+    from conftest import Site
+
+    return Site(root / "Site", root / "library")
+
+
+def test_cells_filled_again_while_scrolling_show_only_their_own(open_site, tall, way):
+    """The grid fills the cells that leave the screen again for the photos coming onto it:
+    a screen at a time down and back, every drawn cell is one photo's, picked ones too."""
+    engine, _server = way
+    gallery = open_site(tall)
+    gallery.pick("P0001.jpg", "P0006.jpg")
+    picked = ["P0001.jpg", "P0006.jpg"]
+    arguments = helpers.cells_agree_arguments(tall, picked)
+    for direction in [1] * 6 + [-1] * 6:
+        engine.script("window.scrollBy(0, arguments[0] * window.innerHeight)", direction)
+        engine.async_script(AFTER_TWO_FRAMES)
+        until(lambda: not engine.script("return !!document.querySelector('#grid li.photo.loading')"), "frames still waiting")
+        assert engine.script(f"return ({helpers.CELLS_AGREE_JS})(arguments[0], arguments[1])", *arguments) == []
+    assert gallery.state()["badges"] == {"P0001.jpg": "1", "P0006.jpg": "2"}

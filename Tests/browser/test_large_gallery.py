@@ -91,6 +91,27 @@ def test_the_photos_live_in_chunks_and_only_cells_near_the_screen_are_in_the_dom
     assert page.locator(f"#gallery li.photo img[src$='.jpg']").count() > 0
 
 
+def test_cells_filled_again_for_other_photos_show_only_their_own(page, big):
+    """Scrolling a screen at a time, the grid fills the cells that left the screen again for
+    the photos coming onto it: each drawn cell must be one photo's, picked ones included."""
+    gallery = Gallery(page, big).open()
+    picked = [name(1), name(7), name(150)]
+    gallery.pick(*picked)
+    gallery.scroll_to(0)
+    page.evaluate("() => { window.firstFilled = new Map(); document.querySelectorAll('#grid li.photo:not(.loading)').forEach(li => window.firstFilled.set(li, li.querySelector('.name').textContent)); }")
+    arguments = helpers.cells_agree_arguments(big, picked)
+    for _ in range(2):
+        for direction in (1, -1):
+            for _ in range(8):
+                page.evaluate("d => window.scrollBy(0, d * window.innerHeight)", direction)
+                page.wait_for_function("() => !document.querySelector('#grid li.photo.loading')")
+                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                assert page.evaluate(helpers.CELLS_AGREE_JS, arguments) == []
+    # The cells drawn first were filled again with other photos (else this tested nothing).
+    assert page.evaluate("() => Array.from(window.firstFilled).filter(([li, n]) => li.isConnected && li.querySelector('.name').textContent !== n).length") > 0
+    assert gallery.state()["badges"] == {name(1): "1", name(7): "2"}
+
+
 def test_picks_across_chunks_keep_their_order_through_export(page, big):
     gallery = Gallery(page, big).open()
     gallery.pick(name(5))
