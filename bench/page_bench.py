@@ -283,7 +283,8 @@ SCROLL = """async (frameLimit) => {
   performance.clearMarks('bench-frame');
   frames.sort((a, b) => a - b);
   return {stalled, longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], median: frames[frames.length >> 1], frames: frames.length,
-          over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0};
+          over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0,
+          heap: window.performance && performance.memory ? performance.memory.usedJSHeapSize : null};
 }"""
 
 
@@ -390,7 +391,7 @@ def measure_chromium(site, runs, scroll_runs, chromium_args=(), scroll_only=Fals
     notes = {}
     url = (site / "index.html").as_uri()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox", *chromium_args])
+        browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox", "--enable-precise-memory-info", *chromium_args])
         for run in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(MARK_INTERACTIVE)
@@ -457,6 +458,9 @@ def scroll_once(browser, page, run, results, notes, control):
     print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
     results["scroll, median frame"].append(scroll["median"])
     results["scroll, frames over 50 ms"].append(scroll["over"])
+    if scroll.get("heap"):
+        results.setdefault("scroll, JS heap at the bottom, MB", []).append(scroll["heap"] / 1e6)
+    results.setdefault("scroll, stalled", []).append(0 if scroll["stalled"] is None else 1)
     if control:
         # The control, at once: as many frames over an empty page as tall.
         height = page.evaluate("() => document.documentElement.scrollHeight")
@@ -719,7 +723,8 @@ SIDE_BY_SIDE = ("interactive", "pick", "search", "scroll, longest frame", "scrol
                 "scroll, CPU a frame (all threads), median", "scroll, CPU a frame (all threads), longest",
                 "scroll, script CPU a frame, median", "scroll, style CPU a frame, median", "scroll, layout CPU a frame, median",
                 "scroll, paint CPU a frame, median", "scroll, commit CPU a frame, median", "scroll, gc CPU a frame, median",
-                "scroll, raster CPU a frame, median", "scroll, empty page, longest frame", "scroll, empty page, frames over 50 ms")
+                "scroll, raster CPU a frame, median", "scroll, JS heap at the bottom, MB", "scroll, stalled",
+                "scroll, empty page, longest frame", "scroll, empty page, frames over 50 ms")
 
 
 def side_by_side(sizes, args):
@@ -758,8 +763,10 @@ def side_by_side(sizes, args):
             a, b = median(results["baseline"].get(name, [])), median(results["this"].get(name, []))
             if a != a and b != b:
                 continue
-            counted = "frames" in name and "CPU" not in name
-            fmt = (lambda v: f"{v:g}") if counted else (lambda v: f"{v:.1f} ms")
+            counted = ("frames" in name and "CPU" not in name) or "stalled" in name
+            fmt = (lambda v: f"{v:g}") if counted else (lambda v: f"{v:.1f} MB") if "MB" in name else (lambda v: f"{v:.1f} ms")
+            if "stalled" in name:  # how many runs stalled, not a median
+                a, b = sum(results["baseline"].get(name, [])), sum(results["this"].get(name, []))
             ratio = f"{b / a:.2f}×" if a and a == a and b == b else "—"
             lines.append(f"| {name} | {fmt(a)} | {fmt(b)} | {ratio} |")
         lines.append("")
