@@ -615,6 +615,8 @@ def main():
     parser.add_argument("--baseline-templates", type=Path, default=None,
                         help="a templates folder (say main's: git archive main Templates | tar -x -C DIR) whose page is "
                              "measured side by side with this one, in alternating runs, each in a browser of its own")
+    parser.add_argument("--templates", type=Path, default=ROOT / "Templates",
+                        help="with --baseline-templates: the templates folder measured against it (default: this checkout's)")
     parser.add_argument("--scroll-only", action="store_true", help="measure the scroll only (no picks, no search)")
     parser.add_argument("--no-control", action="store_true", help="no empty-page scroll after each scroll")
     args = parser.parse_args()
@@ -738,9 +740,9 @@ def side_by_side(sizes, args):
         library = make_library(count)
         site = WORK / f"site-{count}"
         baseline = WORK / f"site-{count}-baseline"
-        print(f"\n== {count:,} photos, {args.baseline_templates} (baseline) vs {ROOT / 'Templates'} "
+        print(f"\n== {count:,} photos, {args.baseline_templates} (baseline) vs {args.templates} "
               f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)", flush=True)
-        build(library, site)
+        build(library, site, args.templates)
         if not baseline.exists():
             run("cp", "-al", site, baseline)
         build(library, baseline, args.baseline_templates)
@@ -757,7 +759,8 @@ def side_by_side(sizes, args):
                     print(f"    ({notes['scroll']})")
             load.append(os.getloadavg()[0])
         lines += [f"", f"{count:,} photos, {args.runs} alternating runs each, load average (1 min) "
-                  + " / ".join(f"{x:.1f}" for x in load) + (f", Chromium {' '.join(args.chromium_arg)}" if args.chromium_arg else ""),
+                  + " / ".join(f"{x:.1f}" for x in load) + (f", Chromium {' '.join(args.chromium_arg)}" if args.chromium_arg else "")
+                  + f"; baseline {args.baseline_templates}, this {args.templates}",
                   "", "| figure (median of runs) | baseline | this | this / baseline |", "|---|---:|---:|---:|"]
         for name in SIDE_BY_SIDE:
             a, b = median(results["baseline"].get(name, [])), median(results["this"].get(name, []))
