@@ -135,8 +135,8 @@ STATE_JS = """() => {
 # Every cell drawn with its photo holds one photo's parts, the photo the manifest has under
 # its name (the grid fills cells that left the screen again for the photos coming onto it):
 # its id, the box's value and state, the link's name, the thumbnail, the badge. Takes
-# {name: [id, thumb src]} and the picked names in order; returns what disagrees.
-CELLS_AGREE_JS = """(photos, picked) => {
+# [{name: [id, thumb src]}, the picked names in order]; returns what disagrees.
+CELLS_AGREE_JS = """([photos, picked]) => {
   const wrong = [];
   for (const li of document.querySelectorAll('#grid li.photo:not(.loading)')) {
     const name = li.querySelector('.name').textContent;
@@ -208,13 +208,19 @@ class Gallery:
         self.cell(name).locator("a.open").click()
         self.page.wait_for_selector("#viewer[open]")
 
+    # A click, then the photo's box found again by its name: the first pick unfolds the
+    # tray (the last unpick folds it), the grid takes its new width and its cells are
+    # drawn anew, and the grid fills cells again for other photos, so the element clicked
+    # may hold another photo by the time Playwright's check() would look at it again.
     def pick(self, *names):
         for name in names:
-            self.box(name).check()
+            self.box(name).click()
+            self.page.wait_for_function("n => Array.from(document.querySelectorAll('#gallery li.photo input[name=pick]')).some(b => b.closest('li').querySelector('.name').textContent === n && b.checked)", arg=name)
 
     def unpick(self, *names):
         for name in names:
-            self.box(name).uncheck()
+            self.box(name).click()
+            self.page.wait_for_function("n => !Array.from(document.querySelectorAll('#gallery li.photo input[name=pick]')).some(b => b.closest('li').querySelector('.name').textContent === n && b.checked)", arg=name)
 
     def state(self):
         return self.page.evaluate(STATE_JS)
