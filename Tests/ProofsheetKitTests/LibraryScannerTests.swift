@@ -20,31 +20,6 @@ struct LibraryScannerTests {
         }
     }
 
-    @Test("the walk with folders read concurrently finds what the walk finds, in the same order", arguments: [1, 2, 4])
-    func concurrentWalk(jobs: Int) async throws {
-        try await withTemporaryDirectory { root in
-            let photo = try TestPhoto.jpeg(width: 40, height: 30)
-            for path in [
-                "top.jpg", "A/1.jpg", "A/Deep/2.jpg", "A/Deep/Deeper/3.jpg", "B/4.jpg", "B/4.CR2", "B/.hidden.jpg", "C/5.jpg",
-                "C/Nested/6.jpg", "D/7.jpg", "E/8.jpg", "F/9.jpg", ".Hidden/10.jpg",
-            ] {
-                try TestPhoto.write(photo, to: root, path)
-            }
-            try TestPhoto.write(Array("<html>".utf8), to: root, "C/fake.jpg")
-            try TestPhoto.write(Array("text".utf8), to: root, "D/notes.txt")
-            try TestPhoto.write(Array("raw".utf8), to: root, "E/alone.CR2")
-            try FileSystem.createDirectory(root + "/G")
-            let scanner = LibraryScanner(root: root)
-            let one = scanner.classify(try scanner.walk()) { _ in nil }
-            let many = scanner.classify(try await scanner.walkConcurrently(jobs: jobs)) { _ in nil }
-            #expect(many.files == one.files)
-            #expect(many.files.count == 10)
-            #expect(many.nonImages == one.nonImages && many.ignored == one.ignored)
-            #expect(many.problems == one.problems && many.warnings == one.warnings)
-            #expect(!many.problems.isEmpty && !many.nonImages.isEmpty && many.ignored == 2)
-        }
-    }
-
     @Test("hidden files and folders are skipped, and counted")
     func hidden() async throws {
         try await withTemporaryDirectory { root in

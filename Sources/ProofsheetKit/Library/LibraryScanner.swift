@@ -67,48 +67,15 @@ public struct LibraryScanner: Sendable {
     /// opened. A build does this while it reads the previous manifest, which then tells
     /// `classify` which files it need not open.
     public func walk() throws -> Listing {
-        var walk = try started()
-        walk.readTree(BytePath(bytes: []))
-        return Listing(walk: walk)
-    }
-
-    /// A walk of the library, nothing read yet.
-    private func started() throws -> Walk {
         guard let rootReal = FileSystem.realPath(BytePath(root)), FileSystem.isDirectory(rootReal) else {
             throw ProofsheetError(root, FileSystem.exists(root) ? "not a folder" : "no such folder")
         }
         let ignoredReal = ignoredDirectory.flatMap { FileSystem.realPath(BytePath($0)) }
-        return Walk(rootReal: rootReal, ignoredReal: ignoredReal, rules: rules)
-    }
-
-    /// `walk`, with the library's folders read `jobs` at a time: the folders at its top
-    /// level are walked each on its own and their listings joined in order, so the listing
-    /// is the one `walk` makes. (A status of every file is most of a rebuild of a big
-    /// library with nothing changed.)
-    public func walkConcurrently(jobs: Int) async throws -> Listing {
-        let empty = try started()
-        var walk = empty
-        let top = walk.read(folder: BytePath(bytes: []))
-        guard jobs > 1, top.count > 1 else {
-            for folder in top { walk.readTree(folder) }
-            return Listing(walk: walk)
-        }
-        let parts = await withTaskGroup(of: (Int, Walk).self) { group in
-            var parts = [Walk?](repeating: nil, count: top.count)
-            for (index, folder) in top.enumerated() {
-                // At most `jobs` folders at a time: one more as each is done.
-                if index >= jobs, let (done, part) = await group.next() { parts[done] = part }
-                group.addTask {
-                    var part = empty
-                    part.readTree(folder)
-                    return (index, part)
-                }
-            }
-            for await (done, part) in group { parts[done] = part }
-            return parts
-        }
-        for part in parts {
-            if let part { walk.join(part) }
+        var walk = Walk(rootReal: rootReal, ignoredReal: ignoredReal, rules: rules)
+        var pending: [BytePath] = [BytePath(bytes: [])]  // relative folder paths still to read
+        while let relative = pending.popLast() {
+            let folders = walk.read(folder: relative)
+            pending += folders.reversed()  // popped in ascending order
         }
         return Listing(walk: walk)
     }
@@ -175,25 +142,6 @@ private struct Walk: Sendable {
         var bytes: Int64
         /// Why it cannot be a companion, if it cannot.
         var problem: String?
-    }
-
-    /// Reads a folder and every folder in it, depth first, in name order.
-    mutating func readTree(_ folder: BytePath) {
-        var pending: [BytePath] = [folder]  // relative folder paths still to read
-        while let relative = pending.popLast() {
-            let folders = read(folder: relative)
-            pending += folders.reversed()  // popped in ascending order
-        }
-    }
-
-    /// Adds what `other` found (in folders read after this one's).
-    mutating func join(_ other: Walk) {
-        result.files += other.result.files
-        result.nonImages += other.result.nonImages
-        result.ignored += other.result.ignored
-        result.problems += other.result.problems
-        result.warnings += other.result.warnings
-        folders += other.folders
     }
 
     /// Reads one folder; returns its subfolders, in order.

@@ -35,9 +35,8 @@ public struct SiteBuilder: Sendable {
         do {
             let templates = try loadTemplates()
             // The previous manifest (tens of MB for a big library) is read while the library
-            // is walked (its folders `jobs` at a time), and the site's images listed: jobs that
-            // need not wait for each other. The walk needs only the stored excludes, which come
-            // first in the file.
+            // is walked, and the site's images listed: three jobs that need not wait for
+            // each other. The walk needs only the stored excludes, which come first in the file.
             // With --replace, nothing of the site there is kept but what the cleanup removes.
             let manifestBytes = options.replace ? nil : found.manifest
             let cacheBytes = found.cache
@@ -45,7 +44,7 @@ public struct SiteBuilder: Sendable {
             async let listingImages = BuildPlan.imageFiles(in: output)
             let walkedWith = options.settings(replacing: options.replace ? nil : found.storedSettings).settings
             var scanner = LibraryScanner(root: library.readable, rules: walkedWith.rules, ignoredDirectory: output)
-            var listing = try await scanner.walkConcurrently(jobs: options.jobs)
+            var listing = try scanner.walk()
             var site = ExistingSite(previous: await loading, marker: found.marker)
             if manifestBytes != nil && site.previous == nil && site.marker == nil {
                 throw ProofsheetError(
@@ -65,7 +64,7 @@ public struct SiteBuilder: Sendable {
             sizes.watermark = try sizes.watermark?.prepared()
             if settings.rules != scanner.rules {
                 scanner.rules = settings.rules
-                listing = try await scanner.walkConcurrently(jobs: options.jobs)
+                listing = try scanner.walk()
             }
             let scan = scanner.classify(listing) { site.previous?.known($0) }
             guard !scan.files.isEmpty || !scan.problems.isEmpty else {
