@@ -18,10 +18,12 @@ seconds=${FUZZ_SECONDS:-60}
 runs=${FUZZ_RUNS:-}
 scratch=.build/fuzz
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest FuzzBuildCache)
 
-# A debug build (assertions on), with coverage for libFuzzer and ASan on the Swift and C targets alike.
-flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
+# A debug build (assertions on), with coverage for libFuzzer and ASan on the Swift and C targets alike;
+# testable, so that a harness can reach a reader that is internal (FuzzBuildCache: `@testable import`;
+# SwiftPM does not make a dependency package testable by itself).
+flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing -Xcc -fsanitize=fuzzer-no-link,address)
 echo "== building the harnesses in $scratch"
 "$SWIFT" build --package-path Fuzz --scratch-path "$scratch" "${flags[@]}" >"$scratch.log" 2>&1 \
     || { tail -40 "$scratch.log"; echo "not ok - the fuzz build failed"; exit 1; }

@@ -2,12 +2,14 @@
 """Writes the fuzzers' seed corpora: nothing binary is committed, so the seeds are made
 here, each run, from `proofsheet demo` (JPEGs with EXIF and every orientation, a PNG,
 the site's thumbnails) and from small images written by hand below (GIF, BMP, TIFF,
-WebP and HEIF headers), plus order files and pasted lists in every form the readers take.
+WebP and HEIF headers), plus order files and pasted lists in every form the readers take,
+and sites' manifests with their build caches.
 
 Usage: Fuzz/seeds.py PROOFSHEET_BINARY CORPUS_ROOT
 """
 
 import json
+import os
 import shutil
 import struct
 import subprocess
@@ -121,6 +123,38 @@ def manifest_documents(written, manifest):
             "deep.json": b'{"albums":' + b"[" * 50_000 + b"]" * 50_000 + b"}", "infinite.json": infinite.encode()}
 
 
+def cache_documents(binary, work, demo_site):
+    """Manifests each followed by its `.proofsheet-cache` without the checksum (FuzzBuildCache
+    appends it): the demo's; a library with RAW, XMP and Live Photo companions and a name
+    that is not UTF-8, built and then rebuilt with one photo changed (records copied from
+    the previous cache); a cache of another manifest; and one file whole, checksum and all."""
+    def site_seed(site, whole=False):
+        cache = (site / ".proofsheet-cache").read_bytes()
+        return (site / "manifest.json").read_bytes() + (cache if whole else cache[:-32])
+
+    library, site = work / "companions", work / "companions-site"
+    jpegs = sorted((work / "library").rglob("*.jpg"))[:4]
+    (library / "Album").mkdir(parents=True)
+    for index, jpeg in enumerate(jpegs[:3]):
+        shutil.copyfile(jpeg, library / "Album" / f"IMG_{index}.jpg")
+    (library / "Album" / "IMG_0.CR3").write_bytes(b"raw " * 64)
+    (library / "Album" / "IMG_0.jpg.xmp").write_bytes(b"<x:xmpmeta/>")
+    (library / "Album" / "img_1.MOV").write_bytes(b"\x00\x00\x00\x14ftypqt  " * 8)
+    with open(os.fsencode(library / "Album") + b"/caf\xe9.jpg", "wb") as out:
+        out.write(jpegs[3].read_bytes())
+    def build():
+        subprocess.run([str(binary), "build", str(library), "--output", str(site), "--quiet"], check=True,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    build()
+    built = site_seed(site)
+    shutil.copyfile(jpegs[0], library / "Album" / "IMG_2.jpg")
+    build()
+    demo_manifest = (demo_site / "manifest.json").read_bytes()
+    return {"demo": site_seed(demo_site), "demo-whole": site_seed(demo_site, whole=True), "companions": built,
+            "rebuilt": site_seed(site), "another-site": demo_manifest + (site / ".proofsheet-cache").read_bytes()[:-32],
+            "no-cache": demo_manifest}
+
+
 def main():
     binary, root = Path(sys.argv[1]), Path(sys.argv[2])
     work = Path(tempfile.mkdtemp(prefix="proofsheet-seeds-"))
@@ -152,6 +186,7 @@ def main():
             "FuzzOrderFile": {k: v.encode() for k, v in order_documents(manifest).items()},
             "FuzzPastedList": {k: v.encode() for k, v in order_documents(manifest).items() if k.endswith(".txt")},
             "FuzzManifest": manifest_documents(manifest_bytes, manifest),
+            "FuzzBuildCache": cache_documents(binary, work, work / "Site"),
         }
         for harness, seeds in corpora.items():
             folder = root / harness

@@ -133,6 +133,101 @@ struct BuildCacheTests {
         }
     }
 
+    /// Where the records start in a cache file (what `encoded` writes before them).
+    static func recordsStart(_ file: [UInt8], manifestLength: Int) throws -> Int {
+        let cache = try BuildCache(decoding: file, manifestLength: manifestLength)
+        return file.count - 32 - cache.pool.count - cache.photos.count * BuildCache.recordSize
+    }
+
+    static func sealed(_ body: some Collection<UInt8>) -> [UInt8] {
+        Array(body) + Array(ContentFingerprint(of: Array(body)).hex.utf8)
+    }
+
+    // What FuzzBuildCache's first checks found: the reader took caches it never writes,
+    // read them as another (the byte after a record's format ignored, a fingerprint or a
+    // key that is not UTF-8 read with replacement characters) or with a photo's object
+    // anywhere in the manifest (in its albums, before the previous photo's).
+    static let misspelt: [(String, @Sendable (inout [UInt8], Int) -> Void)] = [
+        ("the byte after a record's format is not zero", { b, records in b[records + 31] = 1 }),
+        ("the fingerprint is not lowercase hex", { b, _ in b[BuildCache.magic.count + 4] = UInt8(ascii: "A") }),
+        ("an image key is not UTF-8", { b, _ in b[BuildCache.magic.count + 4 + 32 + 16 + 4 + 4] = 0xFF }),
+        ("a photo's object starts at the photos array's bracket", { b, records in
+            let arrayStart = Array(b[(BuildCache.magic.count + 36)..<(BuildCache.magic.count + 44)])
+            b.replaceSubrange(records..<(records + 8), with: arrayStart)
+        }),
+        ("two photos' objects out of order", { b, records in
+            let next = records + BuildCache.recordSize
+            let first = Array(b[records..<(records + 12)]), second = Array(b[next..<(next + 12)])
+            b.replaceSubrange(records..<(records + 12), with: second)
+            b.replaceSubrange(next..<(next + 12), with: first)
+        }),
+    ]
+
+    @Test("a cache whose checksum holds but that is not spelt as proofsheet writes it is refused", arguments: 0..<5)
+    func misspelt(_ which: Int) async throws {
+        let (name, alter) = Self.misspelt[which]
+        try await withTemporaryDirectory { root in
+            let (_, site) = try await Self.makeSite(root)
+            let manifestLength = try FileSystem.read(site + "/manifest.json").count
+            let file = try FileSystem.read(site + "/" + BuildCache.fileName)
+            let records = try Self.recordsStart(file, manifestLength: manifestLength)
+            var body = Array(file.dropLast(32))
+            alter(&body, records)
+            #expect(throws: BuildCache.Damaged(reason: "inconsistent"), "\(name)") {
+                try BuildCache(decoding: Self.sealed(body), manifestLength: manifestLength)
+            }
+        }
+    }
+
+    // And what its checks of the previous site found: a cache whose checksum holds (made by
+    // hand, or written by a bug) but whose record of a photo is not true was believed when
+    // the photos were decoded: a record pointing at part of its photo's object had those
+    // bytes copied into the next manifest.json, which no build could then read; a record
+    // whose size and time are a changed file's kept the old photo in the gallery.
+    static let untrue: [(String, @Sendable (inout BuildCache, Manifest.Photo) -> Void)] = [
+        // Of a photo that did not change: its bytes are copied.
+        ("its object cut short", { cache, _ in cache.photos[2].json = cache.photos[2].json.dropLast(1) }),
+        // Of the photo that changed: judged unchanged by its record.
+        ("the size and time of the changed file", { cache, changed in
+            cache.photos[0].bytes = changed.bytes
+            cache.photos[0].modified = changed.modified
+        }),
+    ]
+
+    @Test(
+        "a cache whose checksum holds but whose record of a photo is not true: the build is done again without it, one warning, the site a fresh build makes",
+        arguments: 0..<2)
+    func untrue(_ which: Int) async throws {
+        let (name, forge) = Self.untrue[which]
+        try await withTemporaryDirectory { root in
+            let (library, site) = try await Self.makeSite(root)
+            let manifest = try readManifest(site)
+            // The first photo changed, and another, so that the rebuild decodes the photos.
+            for (at, index) in [(0, 100), (1, 101)] {
+                try TestPhoto.write(try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, manifest.photos[at].path)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            let fresh = root + "/Fresh"
+            _ = try await build(library, into: fresh)
+            let changed = try #require(try readManifest(fresh).photos.first { $0.path == manifest.photos[0].path })
+            let manifestBytes = try FileSystem.read(site + "/manifest.json")
+            let cachePath = site + "/" + BuildCache.fileName
+            var cache = try BuildCache(decoding: try FileSystem.read(cachePath), manifestLength: manifestBytes.count)
+            forge(&cache, changed)
+            try FileSystem.writeAtomically(cache.encoded(), to: cachePath)
+
+            let report = try await build(library, into: site)
+            #expect(
+                report.warnings.map(\.description)
+                    == ["\(site)/.proofsheet-cache: not true of the photos of manifest.json; read manifest.json instead, and written anew"],
+                "\(name)")
+            let rebuilt = try snapshot(site), whole = try snapshot(fresh)
+            #expect(Set(rebuilt.keys) == Set(whole.keys), "\(name)")
+            for (path, bytes) in whole { #expect(rebuilt[path] == bytes, "\(name): \(path) differs") }
+            #expect(try await build(library, into: site).warnings.isEmpty, "\(name): said once")
+        }
+    }
+
     @Test(
         "a rebuild after photos changed, came and went in some albums gives the site a fresh build gives, byte for byte",
         arguments: [PhotoSort.date, .name])

@@ -181,6 +181,21 @@ struct BuildCache: Sendable, Equatable {
         }
     }
 
+    /// Whether `photo` is the one the record at `position` describes: its record, made
+    /// again, is that one (but for where things are). A checksum that holds says the file
+    /// is whole, not that it is true (anyone can make one; a bug can write one): a photo
+    /// decoded from the manifest is used only when it is what its record said, since the
+    /// build judged it by the record.
+    func describes(_ photo: Manifest.Photo, at position: Int) -> Bool {
+        let record = photos[position]
+        guard keys[record.key] == photo.key, record.bytes == photo.bytes, record.modified == photo.modified else { return false }
+        var builder = Builder(fingerprint: manifestFingerprint, photosArray: nil, capacity: 1)
+        builder.append(photo, json: record.json)
+        let made = builder.cache.photos[0], scratch = builder.cache.pool
+        return made.flags == record.flags && made.format == record.format && made.fingerprint == record.fingerprint
+            && scratch[made.path].elementsEqual(pool[record.path]) && scratch[made.companions].elementsEqual(pool[record.companions])
+    }
+
     /// Companions as bytes that are equal exactly when the stored companions are (their
     /// paths by bytes): kind, path and size of each, in order.
     static func encodeCompanions(_ companions: [(kind: Companion.Kind, path: BytePath, bytes: Int64)], into out: inout [UInt8]) {
@@ -263,16 +278,20 @@ struct BuildCache: Sendable, Equatable {
         // The checksum holds: what follows was written whole by this version. Every number
         // is still checked before it is used, so no cache can make a build read out of bounds.
         func fail() -> Damaged { Damaged(reason: "inconsistent") }
-        guard let fingerprint = reader.bytes(32).map({ String(decoding: $0, as: UTF8.self) }),
-            let arrayStart = reader.uint64(), let arrayEnd = reader.uint64(), arrayStart <= arrayEnd,
+        // One spelling for each cache, as `encoded` writes it: a fingerprint of 32 lowercase
+        // hex digits, keys in UTF-8, the byte after a record's format zero; and the photos'
+        // objects inside the photos array (`[…]`, at least `[]`), in order, apart.
+        guard let fingerprint = reader.bytes(32).map({ String(decoding: $0, as: UTF8.self) }), ImageStem.Digest(hex: fingerprint) != nil,
+            let arrayStart = reader.uint64(), let arrayEnd = reader.uint64(), arrayStart < arrayEnd, arrayEnd - arrayStart >= 2,
             arrayEnd <= UInt64(manifestLength), let keyCount = reader.uint32(), keyCount <= 65536
         else { throw fail() }
         manifestFingerprint = fingerprint
         photosArray = Int(arrayStart)..<Int(arrayEnd)
         keys = []
         for _ in 0..<keyCount {
-            guard let length = reader.uint32(), let key = reader.bytes(Int(length)) else { throw fail() }
-            keys.append(String(decoding: key, as: UTF8.self))
+            guard let length = reader.uint32(), let spelt = reader.bytes(Int(length)), let key = String(validating: spelt, as: UTF8.self)
+            else { throw fail() }
+            keys.append(key)
         }
         guard let count = reader.uint32().map(Int.init), let poolLength = reader.uint64().flatMap({ Int(exactly: $0) }),
             poolLength <= body.count, count <= (body.count - reader.at) / Self.recordSize,
@@ -283,18 +302,21 @@ struct BuildCache: Sendable, Equatable {
         photos = []
         photos.reserveCapacity(count)
         let formats = ImageFormat.allCases
+        // Where the last photo's object ends; the next starts after it (after a comma).
+        var objectsEnd = photosArray.lowerBound
         for _ in 0..<count {
             guard let jsonStart = reader.uint64().flatMap({ Int(exactly: $0) }), let jsonCount = reader.uint32().map(Int.init),
                 let pathStart = reader.uint32().map(Int.init), let pathCount = reader.uint32().map(Int.init),
                 let companionsStart = reader.uint32().map(Int.init), let companionsCount = reader.uint32().map(Int.init),
-                let flags = reader.uint16(), let format = reader.bytes(2).map({ Int($0[$0.startIndex]) }),
+                let flags = reader.uint16(), let formatAndZero = reader.bytes(2), formatAndZero.last == 0,
                 let key = reader.uint32().map(Int.init), let size = reader.int64(), let modified = reader.int64(),
                 let high = reader.uint64(), let low = reader.uint64(),
-                jsonStart <= manifestLength, jsonCount <= manifestLength - jsonStart,
+                jsonStart > objectsEnd, jsonCount > 0, jsonCount < photosArray.upperBound - jsonStart,
                 pathStart <= poolLength, pathCount <= poolLength - pathStart,
                 companionsStart <= poolLength, companionsCount <= poolLength - companionsStart,
-                format < formats.count, key < keys.count
+                let format = formatAndZero.first.map(Int.init), format < formats.count, key < keys.count
             else { throw fail() }
+            objectsEnd = jsonStart + jsonCount
             photos.append(
                 Photo(
                     json: jsonStart..<(jsonStart + jsonCount), path: pathStart..<(pathStart + pathCount),

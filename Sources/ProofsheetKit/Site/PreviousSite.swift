@@ -69,8 +69,8 @@ struct PreviousSite: Sendable {
     }
 
     /// Decodes every photo (what a build that changes anything needs), once; false when
-    /// the manifest cannot be read after all. The records are where the cache says, so
-    /// they are decoded in parts on every core.
+    /// one is not what its record in the cache says (`photo(at:)`). The records are where
+    /// the cache says, so they are decoded in parts on every core.
     mutating func decodeAll() async -> Bool {
         guard photos == nil else { return true }
         let count = cache.photos.count
@@ -88,11 +88,9 @@ struct PreviousSite: Sendable {
             photos = decoded.flatMap { $0! }
             return true
         }
-        // The cache's checksum and the manifest's fingerprint held, so this does not
-        // happen; if it does, the manifest read whole says what the photos are.
-        guard let manifest = Self.decodeManifest(bytes)?.manifest, manifest.photos.count == count else { return false }
-        photos = manifest.photos
-        return true
+        // The checksum held, yet a record is not its photo: the build judged the photos by
+        // records that are not true, so it must be done again without them (`SiteBuilder`).
+        return false
     }
 
     /// The photos at these positions, or nil when one cannot be read.
@@ -106,15 +104,19 @@ struct PreviousSite: Sendable {
         return photos
     }
 
-    /// The photo at this position; nil only when its bytes in the manifest are not a photo
-    /// (which the cache's checks rule out).
+    /// The photo at this position; nil when its bytes in the manifest are not one photo
+    /// whole, or not the photo its record describes (a cache whose checksum holds that
+    /// was made by hand or by a bug: its bytes would be copied into the next manifest).
     func photo(at position: Int) -> Manifest.Photo? {
         if let photos { return photos[position] }
         let range = cache.photos[position].json
-        return try? bytes.withUnsafeBufferPointer { buffer in
+        let photo = try? bytes.withUnsafeBufferPointer { buffer -> Manifest.Photo? in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
-            return try reader.readPhoto()
+            let photo = try reader.readPhoto()
+            return reader.offset == range.count ? photo : nil
         }
+        guard let photo, cache.describes(photo, at: position) else { return nil }
+        return photo
     }
 
     /// The previous build's photo at this path.

@@ -27,6 +27,19 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build(progress: (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
+        do {
+            return try await build(progress: progress, readingCache: true)
+        } catch is UntrueCache {
+            // Found when the photos were decoded, after the plan was made from the cache:
+            // done again without it, which costs the time and one warning, never a wrong site.
+            return try await build(progress: progress, readingCache: false)
+        }
+    }
+
+    /// `.proofsheet-cache` whole (its checksum holds) but not true of the manifest's photos.
+    private struct UntrueCache: Error {}
+
+    private func build(progress: (BuildProgress) -> Void, readingCache: Bool) async throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         let library = try checkedLibrary()
@@ -39,7 +52,7 @@ public struct SiteBuilder: Sendable {
             // each other. The walk needs only the stored excludes, which come first in the file.
             // With --replace, nothing of the site there is kept but what the cleanup removes.
             let manifestBytes = options.replace ? nil : found.manifest
-            let cacheBytes = found.cache
+            let cacheBytes = readingCache ? found.cache : nil
             async let loading = manifestBytes.flatMap { PreviousSite(bytes: $0, cache: cacheBytes) }
             async let listingImages = BuildPlan.imageFiles(in: output)
             let walkedWith = options.settings(replacing: options.replace ? nil : found.storedSettings).settings
@@ -88,7 +101,7 @@ public struct SiteBuilder: Sendable {
             var problems = plan.reusedProblems
             var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
             var warnings = plan.warnings + scan.warnings
-            if let problem = site.previous?.cacheProblem {
+            if let problem = site.previous?.cacheProblem ?? (readingCache || found.cache == nil ? nil : "not true of the photos of manifest.json") {
                 warnings.append(
                     ProofsheetError(
                         Self.joined(options.output, BuildCache.fileName), "\(problem); read manifest.json instead, and written anew"))
@@ -192,10 +205,7 @@ public struct SiteBuilder: Sendable {
                         return done
                     }
                 }
-                if await site.previous?.decodeAll() == false {
-                    throw ProofsheetError(
-                        options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
-                }
+                if await site.previous?.decodeAll() == false { throw UntrueCache() }
                 let previousManifest = site.previous?.manifest
                 if let previousManifest, asBefore {
                     photos = previousManifest.photos

@@ -1,0 +1,139 @@
+// `.proofsheet-cache` on untrusted bytes: a binary file in the site that every rebuild
+// reads, and that a damaged disk, a sync tool or a hand can change. The input is a
+// manifest's bytes followed by a cache's, from its magic line on, without the checksum:
+// the harness appends the right one, so mutations reach what the checksum guards (a
+// random change is refused by it at once), and also tries the bytes as they are.
+//
+// What the reader promises, checked here:
+// - any bytes give a cache or a refusal with a reason, never a crash, never a read past an end;
+// - a cache read has one spelling: encoded again, it is the bytes it was read from;
+// - a cache is used only as far as it is true of its manifest: the previous site it gives
+//   is nil only when the manifest is unreadable anyway; a photo it gives is one of the
+//   manifest's; when every photo is decoded (a rebuild that changes anything) each is,
+//   or the cache is found untrue (and the build done again without it), and the bytes a
+//   rebuild would copy for each are that photo whole;
+// - the cache made from what was read reads back as that cache.
+import CFuzz
+import Dispatch
+@testable import ProofsheetKit
+import Synchronization
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBuildCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let split = input.firstRange(of: BuildCache.magic)?.lowerBound ?? input.count
+    let manifest = Array(input[..<split])
+    let body = Array(input[split...])
+
+    checkRead(body, manifestLength: manifest.count)
+    checkRead(sealed(body), manifestLength: manifest.count)
+    // The cache of this manifest: its fingerprint put in, so that it is not passed over as
+    // out of date, and the previous site read from both.
+    var current = body
+    let fingerprintAt = BuildCache.magic.count + 4
+    if current.count >= fingerprintAt + 32 {
+        current.replaceSubrange(fingerprintAt..<(fingerprintAt + 32), with: Array(ContentFingerprint(of: manifest).hex.utf8))
+    }
+    checkPreviousSite(manifest: manifest, cache: sealed(current))
+    return 0
+}
+
+/// The bytes with the checksum a whole cache ends with.
+private func sealed(_ body: [UInt8]) -> [UInt8] {
+    body + Array(ContentFingerprint(of: body).hex.utf8)
+}
+
+private func checkRead(_ bytes: [UInt8], manifestLength: Int) {
+    let cache: BuildCache
+    do throws(BuildCache.Damaged) {
+        cache = try BuildCache(decoding: bytes, manifestLength: manifestLength)
+    } catch {
+        precondition(!error.reason.isEmpty, "a refusal without a reason")
+        return
+    }
+    precondition(cache.photosArray.upperBound <= manifestLength, "the photos array lies past the manifest's end")
+    for photo in cache.photos {
+        precondition(photo.json.upperBound <= manifestLength, "a photo's object lies past the manifest's end")
+        precondition(photo.path.upperBound <= cache.pool.count && photo.companions.upperBound <= cache.pool.count, "a range past the pool")
+        precondition(photo.key < cache.keys.count, "an image key that is not there")
+    }
+    precondition(cache.encoded() == bytes, "the cache read is not the bytes it was read from, encoded again")
+}
+
+private func checkPreviousSite(manifest: [UInt8], cache: [UInt8]) {
+    let whole = PreviousSite.decodeManifest(manifest)
+    guard let site = PreviousSite(bytes: manifest, cache: cache) else {
+        precondition(whole == nil, "a readable manifest refused because of its cache")
+        return
+    }
+    // The manifest's photos as the quick reader reads them whole (nil when it cannot).
+    let truth = whole?.ranges != nil ? whole?.manifest.photos : nil
+    func isTrue(_ photo: Manifest.Photo) -> Bool { truth?.contains(photo) ?? true }
+    // What a rebuild asks of it before anything is decoded.
+    let count = site.cache.photos.count
+    var names: [String] = []
+    for position in 0..<count {
+        let record = site.cache.photos[position]
+        let path = site.cache.path(record)
+        precondition(site.index[path] != nil && site.known(path) != nil, "a photo's path is not in the index")
+        _ = site.cache.imageStem(record)
+        _ = site.photoBytes(position)
+        if let photo = site.photo(at: position) {
+            if !site.cacheCurrent, let truth { precondition(photo == truth[position], "photo \(position) is not the manifest's") }
+            precondition(isTrue(photo), "photo \(position) is not one of the manifest's")
+            names += [photo.thumb.src, photo.thumb2x.src, photo.preview.src]
+        }
+    }
+    let images = ImageFiles(names)
+    for position in 0..<count { _ = site.imagesExist(position, in: images) }
+    _ = SiteWriter.referencedImages(site.cache, photo: site.photo(at:))
+
+    // What a rebuild that changes anything does next: every photo decoded, and the bytes
+    // of each copied into the next manifest if it is unchanged, so each must be that photo.
+    let (decoded, read) = decodedAll(site)
+    guard read else {
+        precondition(decoded.cacheCurrent, "only a cache used can be found untrue")
+        return
+    }
+    let photos = decoded.manifest.photos
+    precondition(photos.count == count, "\(photos.count) photos decoded of \(count)")
+    for position in 0..<count {
+        precondition(isTrue(photos[position]), "photo \(position) decoded is not one of the manifest's")
+        guard let copied = decoded.photoBytes(position) else { continue }
+        let again = copied.withUnsafeBufferPointer { buffer -> Manifest.Photo? in
+            var reader = JSONReader(buffer)
+            guard let photo = try? reader.readPhoto(), reader.offset == buffer.count else { return nil }
+            return photo
+        }
+        precondition(again == photos[position], "the bytes copied for photo \(position) are not that photo")
+    }
+    // The cache a build writes for what it read (none for a manifest the quick reader could
+    // not read: `SiteWriter.writeCache`), read back.
+    if !decoded.cache.photosArray.isEmpty {
+        precondition(
+            (try? BuildCache(decoding: decoded.cache.encoded(), manifestLength: manifest.count)) == decoded.cache,
+            "the cache written does not read back as the same cache")
+    }
+}
+
+/// `decodeAll`, which is async (it decodes in parts on every core), waited for on
+/// libFuzzer's thread, which is none of the concurrency pool's.
+private func decodedAll(_ site: PreviousSite) -> (site: PreviousSite, read: Bool) {
+    final class Outcome: Sendable {
+        let value = Mutex<(PreviousSite, Bool)?>(nil)
+    }
+    let outcome = Outcome(), done = DispatchSemaphore(value: 0)
+    Task {
+        var site = site
+        let read = await site.decodeAll()
+        outcome.value.withLock { $0 = (site, read) }
+        done.signal()
+    }
+    done.wait()
+    return outcome.value.withLock { $0! }
+}
+
+@_cdecl("FuzzBuildCache_main")
+public func fuzzBuildCacheMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    proofsheet_fuzz(argc, argv, fuzzBuildCache)
+}
