@@ -99,9 +99,9 @@ struct CollectCompanionTests {
             let report = try f.collector().run()
             #expect(
                 report.warnings.map(\.description) == [
-                    "#1 IMG_1.jpg: companion IMG_1.CR3 is a folder; left out",
+                    "#1 IMG_1.jpg: companion IMG_1.CR3 is a folder, not a file; left out",
                     "#1 IMG_1.jpg: companion IMG_1.MOV is a symlink to nothing; left out",
-                    "#1 IMG_1.jpg: companion IMG_1.xmp leads outside the library (through a symlink); left out",
+                    "#1 IMG_1.jpg: companion IMG_1.xmp is a symlink that leads outside the library; left out",
                 ])
             // A symlink inside the library is followed.
             #expect(f.picked(f.root + "/Picks") == ["1-IMG_1.AAE", "1-IMG_1.jpg", "order.json"])

@@ -2,9 +2,19 @@
 /// the RAW the JPEG was made from, an editor's XMP sidecar, the video of a Live Photo, an
 /// iPhone's `.AAE` edit.
 ///
-/// It lies in the same folder and shares the photo's stem (`IMG_1.jpg` → `IMG_1.CR3`,
-/// `IMG_1.xmp`, `IMG_1.CR3.xmp`, `IMG_1.MOV`, `IMG_1.AAE`); names are compared without
-/// regard to ASCII case (`img_1.cr3` goes with `IMG_1.JPG`), as `collect` compares them.
+/// One rule says which photo a file goes with, for `build` (the manifest, the page's
+/// badges) and `collect` (which takes a picked photo's companions as a scan of its folder
+/// finds them, `LibraryScanner.folder`), so the two never differ:
+/// - it lies in the same folder, and is named like a companion (`candidate`);
+/// - names are compared as bytes, ASCII letters in either case (`img_1.cr3` goes with
+///   `IMG_1.JPG`); no other folding (`été.CR3` does not go with `Été.jpg`), as file names
+///   on Linux are bytes, which need not be UTF-8;
+/// - an XMP sidecar named after a whole file name (`IMG_1.tif.xmp`) goes with the photo of
+///   that name (`IMG_1.tif`, not `IMG_1.jpg` beside it); when there is none, the name less
+///   `.xmp` is taken as a stem, then that name's own stem (`IMG_1.CR3.xmp` and
+///   `IMG_1.jpeg.xmp` go with `IMG_1.jpg`);
+/// - every companion goes with one photo, never two: the first, by name (bytes), of its
+///   stem (`IMG_1.CR3` with `IMG_1.jpeg`, not with `IMG_1.jpg` beside it).
 public struct Companion: Sendable, Equatable, Hashable {
     public typealias Kind = CompanionKind
 
@@ -19,8 +29,8 @@ public struct Companion: Sendable, Equatable, Hashable {
         self.bytes = bytes
     }
 
-    /// The extensions of each kind, in lowercase: the one list of them, which `collect`
-    /// (`Companions`) uses too. An XMP sidecar may also follow a whole name (`IMG_1.CR3.xmp`).
+    /// The extensions of each kind, in lowercase. An XMP sidecar may also follow a whole
+    /// name (`IMG_1.CR3.xmp`).
     static let rawNames = ["cr2", "cr3", "nef", "nrw", "arw", "sr2", "raf", "orf", "rw2", "dng", "pef", "srw", "3fr", "iiq", "x3f"]
     static let videoNames = ["mov", "mp4"]
     static let xmpName = "xmp"
@@ -52,6 +62,29 @@ public struct Companion: Sendable, Equatable, Hashable {
     /// A stem as companions are matched by it: ASCII letters in lowercase.
     static func matchKey(_ stem: BytePath) -> BytePath {
         BytePath(bytes: stem.bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 })
+    }
+
+    /// The photos of one folder, added in name order, and which of them each companion goes
+    /// with (the rule above).
+    struct Owners {
+        /// `matchKey` of each photo's whole name, and of its stem (the first photo of each).
+        private var byName: [BytePath: Int] = [:]
+        private var byStem: [BytePath: Int] = [:]
+
+        mutating func add(_ name: BytePath, at index: Int) {
+            if byName[matchKey(name)] == nil { byName[matchKey(name)] = index }
+            if byStem[matchKey(stem(of: name))] == nil { byStem[matchKey(stem(of: name))] = index }
+        }
+
+        /// The photo a companion with these `candidate` stems goes with.
+        func owner(of stems: [BytePath]) -> Int? {
+            // A sidecar of a whole name (its stems: that name, then the name's stem).
+            if stems.count > 1, let index = byName[matchKey(stems[0])] { return index }
+            for stem in stems {
+                if let index = byStem[matchKey(stem)] { return index }
+            }
+            return nil
+        }
     }
 
     /// `IMG_1.CR3` → (`IMG_1`, `cr3`): the stem and the extension in lowercase ASCII;

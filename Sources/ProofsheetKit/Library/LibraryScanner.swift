@@ -57,6 +57,8 @@ public struct LibraryScanner: Sendable {
         /// Companions left out (a symlink out of the library, a folder, unreadable); the
         /// photo itself is fine.
         public var warnings: [ProofsheetError] = []
+        /// The same, for `collect`: the photo (index in `files`), the companion, why.
+        var companionsLeftOut: [(photo: Int, path: BytePath, reason: String)] = []
     }
 
     public func scan(known: [BytePath: Known] = [:]) throws -> Result {
@@ -78,6 +80,17 @@ public struct LibraryScanner: Sendable {
             pending += folders.reversed()  // popped in ascending order
         }
         return Listing(walk: walk)
+    }
+
+    /// One folder of the library as `scan` reads it: its photos (not its subfolders'), each
+    /// with its companions. `collect` takes a picked photo's companions from here, so that
+    /// they are the ones the build found (`Companion`'s rule); the folder is relative.
+    func folder(_ relative: BytePath) -> Result {
+        guard let rootReal = FileSystem.realPath(BytePath(root)) else { return Result() }
+        var walk = Walk(rootReal: rootReal, ignoredReal: ignoredDirectory.flatMap { FileSystem.realPath(BytePath($0)) }, rules: rules)
+        _ = walk.read(folder: relative)
+        walk.classifyAll(known: { _ in nil })
+        return walk.result
     }
 
     /// The second half: images told by content (unless `known`), companions given to their photos.
@@ -193,7 +206,15 @@ private struct Walk: Sendable {
             case .symlink:
                 let childAbsolute = absolute.appending(name)
                 guard let target = FileSystem.realPath(childAbsolute) else {
-                    result.problems.append(.init(path: childRelative, reason: "broken symlink"))
+                    if let candidate = Companion.candidate(name) {
+                        entries.append(
+                            .candidate(
+                                Candidate(
+                                    relative: childRelative, kind: candidate.kind, stems: candidate.stems, target: childAbsolute,
+                                    bytes: 0, problem: Self.brokenLink)))
+                    } else {
+                        result.problems.append(.init(path: childRelative, reason: "broken symlink"))
+                    }
                     continue
                 }
                 guard target.isInside(rootReal) else {
@@ -225,25 +246,25 @@ private struct Walk: Sendable {
     mutating func classifyAll(known: (BytePath) -> LibraryScanner.Known?) {
         for entries in folders {
             var candidates: [Candidate] = []
-            var firstImage: [BytePath: Int] = [:]  // stem → index in result.files
+            var owners = Companion.Owners()
             for entry in entries {
                 switch entry {
                 case .file(let relative, let name, let target, let status):
                     classify(
                         relative, name: name, target: target, status: status, known: known, candidates: &candidates,
-                        firstImage: &firstImage)
+                        owners: &owners)
                 case .candidate(let candidate):
                     candidates.append(candidate)
                 }
             }
-            attach(candidates, firstImage: firstImage)
+            attach(candidates, owners: owners)
         }
         folders = []
     }
 
     private mutating func classify(
         _ relative: BytePath, name: BytePath, target found: BytePath?, status: FileSystem.Status,
-        known: (BytePath) -> LibraryScanner.Known?, candidates: inout [Candidate], firstImage: inout [BytePath: Int]
+        known: (BytePath) -> LibraryScanner.Known?, candidates: inout [Candidate], owners: inout Companion.Owners
     ) {
         var target: BytePath { found ?? rootReal.appending(relative) }
         // A RAW is never a photo of its own, even when its content looks like a TIFF.
@@ -272,16 +293,16 @@ private struct Walk: Sendable {
             }
             format = sniffed
         }
-        let stem = Companion.matchKey(Companion.stem(of: name))
-        if firstImage[stem] == nil { firstImage[stem] = result.files.count }
+        owners.add(name, at: result.files.count)
         result.files.append(LibraryFile(path: relative, format: format, bytes: status.size, modified: status.mtime))
     }
 
-    /// Gives each companion of the folder to the first photo (by name) with its stem.
-    private mutating func attach(_ candidates: [Candidate], firstImage: [BytePath: Int]) {
+    /// Gives each companion of the folder to its photo (`Companion`'s rule).
+    private mutating func attach(_ candidates: [Candidate], owners: Companion.Owners) {
         for candidate in candidates {
-            guard let owner = candidate.stems.lazy.compactMap({ firstImage[Companion.matchKey($0)] }).first else {
+            guard let owner = owners.owner(of: candidate.stems) else {
                 if candidate.problem == nil { result.nonImages.append(candidate.relative) }
+                if candidate.problem == Self.brokenLink { result.problems.append(.init(path: candidate.relative, reason: "broken symlink")) }
                 continue
             }
             let photo = result.files[owner].path.lastComponent.readable
@@ -290,11 +311,14 @@ private struct Walk: Sendable {
             if let problem {
                 result.warnings.append(
                     ProofsheetError(candidate.relative.readable, "\(problem); left out as a companion of \(photo)"))
+                result.companionsLeftOut.append((owner, candidate.relative, problem))
                 continue
             }
             result.files[owner].companions.append(Companion(kind: candidate.kind, path: candidate.relative, bytes: candidate.bytes))
         }
     }
+
+    static let brokenLink = "is a symlink to nothing"
 
     static func unreadable(_ failure: FileSystem.Failure, what: String) -> String {
         if failure.code == ENAMETOOLONG { return "the path is longer than the system allows" }

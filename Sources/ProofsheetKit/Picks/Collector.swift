@@ -222,7 +222,7 @@ public struct Collector: Sendable {
         let notesName = order.hasNotes ? claim("notes.txt") : nil
 
         var items: [CollectPlan.Item] = []
-        var companions = Companions(root: library)
+        var companions = Companions(root: library, excludes: resolver.index.site?.excludes ?? [])
         let libraryName = (library as NSString).lastPathComponent
         let count = order.picks.count
         for original in result.originals {
