@@ -403,12 +403,7 @@ struct SiteWriter {
 
     /// A staged file for `path`, or nil when it already holds these bytes.
     static func stageIfChanged(_ bytes: [UInt8], to path: String) throws -> StagedFile? {
-        if let status = FileSystem.fileStatus(path), status.size == Int64(bytes.count), let existing = try? FileSystem.read(path),
-            existing == bytes
-        {
-            return nil
-        }
-        return try StagedFile(bytes, for: path)
+        FileSystem.holds(bytes, at: path) ? nil : try StagedFile(bytes, for: path)
     }
 
     /// The templates (as loaded, so the key matches what renders the page) and the

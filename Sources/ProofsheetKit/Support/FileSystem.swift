@@ -48,10 +48,15 @@ public enum FileSystem {
     /// Writes atomically, but leaves a file alone (and its time) when it already holds
     /// these bytes.
     public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws {
-        if let status = fileStatus(path), status.size == Int64(bytes.count), let existing = try? read(path), existing == bytes {
-            return
-        }
+        if holds(bytes, at: path) { return }
         try writeAtomically(bytes, to: path)
+    }
+
+    /// The file at `path` holds exactly these bytes (its size looked at first, so a file
+    /// of another size is not read).
+    public static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        guard let status = fileStatus(path), status.size == Int64(bytes.count), let existing = try? read(path) else { return false }
+        return existing == bytes
     }
 
     /// Writes `text` as UTF-8, atomically.
