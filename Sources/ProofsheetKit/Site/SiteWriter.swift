@@ -54,7 +54,12 @@ struct SiteWriter {
     private func pageIsCurrent(_ previous: PreviousSite?, pageFiles: [String]) -> Bool {
         guard let previous else { return false }
         let mark = Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles)
-        return FileSystem.readSuffix(output + "/index.html", count: mark.utf8.count) == Array(mark.utf8)
+        return Self.ends(output + "/index.html", with: mark)
+    }
+
+    /// The file ends with `mark`: a page's last line, which says what it was rendered from.
+    static func ends(_ path: String, with mark: String) -> Bool {
+        FileSystem.readSuffix(path, count: mark.utf8.count) == Array(mark.utf8)
     }
 
     private func writeAssets() throws -> (stylesheet: String, script: String) {
@@ -163,7 +168,7 @@ struct SiteWriter {
         }
         for page in pages {
             let path = output + "/" + page.path
-            if FileSystem.readSuffix(path, count: page.mark.utf8.count) == Array(page.mark.utf8) { continue }
+            if Self.ends(path, with: page.mark) { continue }
             try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
         }
         let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
