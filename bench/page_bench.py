@@ -30,6 +30,12 @@ each run (medians):
                    an empty page of the same height, in the same browser: the frames this
                    machine gives a page that draws nothing (long too on a loaded machine),
                    longest, 95th percentile and median beside the page's
+  scroll drawn   the same from the top at 0.4 of a screen a frame (a quick wheel or
+                 trackpad scroll, slow enough that the grid draws every cell, thumbnail
+                 and chunk as it comes; a fling may draw empty frames only), its first
+                 1,500 frames (all the way down at 1,000 and 10,000 photos): the longest
+                 interval between frames                                 target < 50 ms
+                 and how many frames showed an empty frame (a photo not drawn yet)
   rebuild        `proofsheet build` again with one photo changed, and with nothing
                  changed: seconds, and which page files were rewritten   target < 2 s
 
@@ -75,6 +81,7 @@ TARGETS = {
     "search": (150, "ms"),
     "scroll, longest frame": (50, "ms"),
     "scroll, longest main-thread frame": (50, "ms"),
+    "scroll drawn, longest frame": (50, "ms"),
     "rebuild, one changed": (2, "s"),
     "rebuild, nothing changed": (2, "s"),
 }
@@ -260,7 +267,7 @@ SCROLL = """async (frameLimit) => {
   observer.observe({type: 'long-animation-frame'});
   const frames = [];
   let last = performance.now();
-  const step = window.innerHeight;
+  const step = window.innerHeight * SCREENS_A_FRAME;
   let stalled = null;
   while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2 && (frameLimit == null || frames.length < frameLimit)) {
     window.scrollBy(0, step);
@@ -269,6 +276,7 @@ SCROLL = """async (frameLimit) => {
     performance.mark('bench-frame');
     frames.push(now - last);
     last = now;
+    /* each frame */
   }
   // The last screen's chunk: its photos drawn.
   while (stalled === null && document.querySelector('#grid li.photo.loading')) {
@@ -284,8 +292,21 @@ SCROLL = """async (frameLimit) => {
   frames.sort((a, b) => a - b);
   return {stalled, longest: frames[frames.length - 1], p95: frames[Math.floor(frames.length * 0.95)], median: frames[frames.length >> 1], frames: frames.length,
           over: frames.filter(f => f > 50).length, loaf: long.length, loafLongest: long.length ? Math.max(...long) : 0,
-          heap: window.performance && performance.memory ? performance.memory.usedJSHeapSize : null};
+          heap: window.performance && performance.memory ? performance.memory.usedJSHeapSize : null, empty: EMPTY_SEEN};
 }"""
+
+# The drawn scroll: slower than a screen a frame, as a quick wheel or trackpad scroll, so
+# the grid draws its cells, thumbnails and chunks as they come (a fling a screen a frame
+# draws only empty frames), for at most DRAWN_FRAMES frames; each frame it also counts
+# whether what was shown had an empty frame on screen (a photo not drawn yet).
+DRAWN_FRACTION = 0.4
+DRAWN_FRAMES = 1500
+DRAWN_SCROLL = SCROLL.replace("SCREENS_A_FRAME", str(DRAWN_FRACTION)).replace("EMPTY_SEEN", "emptySeen").replace(
+    "let stalled = null;", "let stalled = null;\n  let emptySeen = 0;").replace("/* each frame */", """for (const li of document.querySelectorAll('#grid li.photo.loading')) {
+      const box = li.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < window.innerHeight) { emptySeen += 1; break; }
+    }""")
+SCROLL = SCROLL.replace("SCREENS_A_FRAME", "1").replace("EMPTY_SEEN", "null").replace("/* each frame */", "")
 
 
 # The same scroll over an empty page of the same height, in the same browser: the frames
@@ -493,6 +514,16 @@ def scroll_once(browser, page, run, results, notes, control):
                 f" the costliest frame's main thread {main[costliest]:.1f} ms in all)")
             for stage, values in stages.items():
                 results.setdefault(f"scroll, {stage} CPU a frame, median", []).append(statistics.median(values))
+    if scroll["stalled"] is None:
+        drawn = page.evaluate(DRAWN_SCROLL, DRAWN_FRAMES)
+        for name, key in (("longest frame", "longest"), ("p95 frame", "p95"), ("median frame", "median"),
+                          ("frames over 50 ms", "over"), ("frames showing an empty frame", "empty"), ("frames", "frames")):
+            results.setdefault(f"scroll drawn, {name}", []).append(drawn[key])
+        notes["scroll drawn"] = (f"{DRAWN_FRACTION} screen a frame, {drawn['frames']} frames, {drawn['over']} over 50 ms, "
+                                 f"{drawn['empty']} showing an empty frame")
+        if drawn["stalled"] is not None:
+            notes["scroll drawn"] += f"; STALLED at scrollY {drawn['stalled']:,}"
+        print(f", drawn scroll longest {drawn['longest']:.0f} ms", end="", flush=True)
 
 
 # --- WebKit and Firefox (reported) ------------------------------------------------------
@@ -655,6 +686,7 @@ def main():
             "search": median(results["search"]),
             "scroll, longest frame": median(results["scroll, longest frame"]),
             "scroll, longest main-thread frame": median(results["scroll, longest main-thread frame"]),
+            "scroll drawn, longest frame": median(results.get("scroll drawn, longest frame", [])),
             "rebuild, one changed": median(one),
             "rebuild, nothing changed": median(none),
         }
@@ -674,6 +706,11 @@ def main():
             "scroll, empty page, p95 frame": (median(results["scroll, empty page, p95 frame"]), "ms"),
             "scroll, empty page, median frame": (median(results["scroll, empty page, median frame"]), "ms"),
             "scroll, empty page, frames over 50 ms": (median(results["scroll, empty page, frames over 50 ms"]), "count"),
+            "scroll drawn, p95 frame": (median(results.get("scroll drawn, p95 frame", [])), "ms"),
+            "scroll drawn, median frame": (median(results.get("scroll drawn, median frame", [])), "ms"),
+            "scroll drawn, frames": (median(results.get("scroll drawn, frames", [])), "count"),
+            "scroll drawn, frames over 50 ms": (median(results.get("scroll drawn, frames over 50 ms", [])), "count"),
+            "scroll drawn, frames showing an empty frame": (median(results.get("scroll drawn, frames showing an empty frame", [])), "count"),
         }
         reported["load average (1 min), before and after"] = (f"{load[0]:.1f} / {load[1]:.1f}", "text")
         table[count] = figures
@@ -691,7 +728,7 @@ def main():
         for key, value in notes.items():
             if key.startswith(("search", "CPU a frame")):
                 print(f"  ({key}: {value})")
-        scroll_notes[count] = {k: v for k, v in notes.items() if k in ("scroll", "CPU a frame by stage, median / in the costliest frame")}
+        scroll_notes[count] = {k: v for k, v in notes.items() if k in ("scroll", "scroll drawn", "CPU a frame by stage, median / in the costliest frame")}
 
     lines = ["| figure | target | " + " | ".join(f"{c:,} photos" for c in sizes) + " |",
              "|---|---:|" + "---:|" * len(sizes)]
@@ -726,7 +763,9 @@ SIDE_BY_SIDE = ("interactive", "pick", "search", "scroll, longest frame", "scrol
                 "scroll, script CPU a frame, median", "scroll, style CPU a frame, median", "scroll, layout CPU a frame, median",
                 "scroll, paint CPU a frame, median", "scroll, commit CPU a frame, median", "scroll, gc CPU a frame, median",
                 "scroll, raster CPU a frame, median", "scroll, JS heap at the bottom, MB", "scroll, stalled",
-                "scroll, empty page, longest frame", "scroll, empty page, frames over 50 ms")
+                "scroll, empty page, longest frame", "scroll, empty page, frames over 50 ms",
+                "scroll drawn, longest frame", "scroll drawn, p95 frame", "scroll drawn, median frame",
+                "scroll drawn, frames over 50 ms", "scroll drawn, frames showing an empty frame")
 
 
 def side_by_side(sizes, args):
