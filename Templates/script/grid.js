@@ -20,6 +20,21 @@ var Grid = (Proofsheet.grid = (function () {
   // new text and image, not a subtree made and thrown away (and collected later).
   var spare = [];
   var SPARE = 120;
+  // Empty frames are kept too: a fling draws a screen of them every frame.
+  var spareFrames = [];
+  // A fling: the scroll moved more than half a screen since the last draw, and had in the
+  // draw before (each such draw asks for one more frame, so the two were frames running).
+  // At that speed nothing drawn stays on screen two frames: the rows that come onto it get
+  // empty frames only, no chunk is loaded for them, and the cells, their images and their
+  // chunks come when the scroll slows (the frame after it stops at the latest). A scroll a
+  // screen a frame through 100,000 photos then costs a frame what an empty page does, not
+  // a screen of new cells, thumbnails to decode and chunk scripts to run every frame.
+  // After a fling the grid settles: the rows on screen are filled first, the rows of the
+  // margin around them (a screen above and below) a screen of cells a frame after. (A
+  // single jump, to a search's match say, is drawn whole at once, as ever.)
+  var lastTop = null;
+  var wasFast = false;
+  var settling = false;
 
   // Sizes come from the stylesheet: a probe album with one cell is laid out off screen.
   function measure() {
@@ -131,6 +146,11 @@ var Grid = (Proofsheet.grid = (function () {
     return [photo.raw ? "RAW" : "", photo.live ? "Live" : ""].filter(Boolean).join(" · ");
   }
   function placeholder(position) {
+    var cell = spareFrames.pop();
+    if (cell) {
+      cell.position = position;
+      return cell;
+    }
     var li = el("li", "photo loading");
     li.setAttribute("aria-hidden", "true");
     li.appendChild(el("span", "open"));
@@ -202,7 +222,32 @@ var Grid = (Proofsheet.grid = (function () {
     if (relaid) layout();
     // Read before anything is written, so the page is not laid out twice in a frame.
     var box = root.getBoundingClientRect();
+    var view = window.innerHeight || document.documentElement.clientHeight;
+    var fast = lastTop !== null && Math.abs(box.top - lastTop) > view / 2;
+    var fling = fast && wasFast;
+    // How many cells off screen (in the margin) this draw fills: all of them, but while
+    // the grid settles after a fling.
+    if (fling) settling = true;
+    var budget = !settling ? Infinity : fast || wasFast ? 0 : metrics.columns * Math.ceil(view / (metrics.row + metrics.gap));
+    var left = 0; // cells that could be filled and were not
+    var viewTop = -box.top;
+    function onScreen(group, i) {
+      var y = group.top + (group.title ? metrics.header : 0) + Math.floor(i / metrics.columns) * (metrics.row + metrics.gap);
+      return y < viewTop + view && y + metrics.row > viewTop;
+    }
+    lastTop = box.top;
+    wasFast = fast;
     var ranges = wanted(1, box);
+    // The margin waits while the screen itself has cells to fill (a chunk just came).
+    if (budget > 0 && budget !== Infinity) {
+      ranges.forEach(function (range) {
+        var group = groups[range.group];
+        for (var i = range.from; i < range.to; i++) {
+          var cell = shown.get(group.at(i));
+          if ((!cell || cell.placeholder) && Data.loaded(group.at(i)) && onScreen(group, i)) budget = 0;
+        }
+      });
+    }
     var ahead = wanted(PREFETCH_SCREENS, box);
     var keep = new Map();
     var drawn = [];
@@ -234,18 +279,27 @@ var Grid = (Proofsheet.grid = (function () {
         var position = group.at(i);
         var cell = shown.get(position);
         var loaded = Data.loaded(position);
-        if (!cell || (cell.placeholder && loaded)) {
-          if (loaded) {
+        var filling = loaded && !fling && (!cell || cell.placeholder);
+        if (filling && budget !== Infinity && !onScreen(group, i)) {
+          if (budget > 0) {
+            budget -= 1;
+          } else {
+            filling = false; // in the margin: a later frame's
+            left += 1;
+          }
+        }
+        if (!cell || (cell.placeholder && filling)) {
+          if (filling) {
             cell = spare.pop() || makeCell();
             fill(cell, Data.at(position), position);
           } else {
             cell = placeholder(position);
-            missing.push(position);
           }
           place(cell, i);
         } else if (relaid) {
           place(cell, i);
         }
+        if (!loaded) missing.push(position); // an empty frame a fling drew too
         keep.set(position, cell);
         cells.push(cell.li);
       }
@@ -259,7 +313,9 @@ var Grid = (Proofsheet.grid = (function () {
       if (keep.get(position) === cell) return;
       if (focused && cell.li.contains(focused)) main.focus({ preventScroll: true });
       if (cell.li.parentNode) cell.li.parentNode.removeChild(cell.li);
-      if (!cell.placeholder && spare.length < SPARE) spare.push(cell);
+      if (!cell.placeholder) {
+        if (spare.length < SPARE) spare.push(cell);
+      } else if (spareFrames.length < SPARE) spareFrames.push(cell);
     });
     shown = keep;
     sections.forEach(function (part, index) {
@@ -283,6 +339,11 @@ var Grid = (Proofsheet.grid = (function () {
         next = after;
       }
     });
+    // A fast scroll is looked at again next frame: it goes on (a fling) or it stopped, and
+    // what it left empty is filled. It has settled when nothing is left to fill, nor to load.
+    if (fast || left) schedule();
+    else if (!missing.length) settling = false;
+    if (fling) return;
     if (missing.length) {
       Data.ensure(Math.min.apply(null, missing), Math.max.apply(null, missing) + 1).then(schedule, function (error) {
         Status.say("Part of this gallery could not be loaded (" + error.message + "). If you opened it from a zip file, extract the whole folder first.", "error");
@@ -339,6 +400,9 @@ var Grid = (Proofsheet.grid = (function () {
     sections = [];
     shown = new Map();
     metrics = null;
+    lastTop = null;
+    wasFast = false;
+    settling = false;
     draw();
     if (!keepScroll) {
       var top = root.getBoundingClientRect().top + window.pageYOffset - 8;

@@ -112,6 +112,55 @@ def test_cells_filled_again_for_other_photos_show_only_their_own(page, big):
     assert gallery.state()["badges"] == {name(1): "1", name(7): "2"}
 
 
+FLING_JS = """async (screens) => {
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  const chunks = () => Array.from(document.scripts).filter(s => (s.getAttribute('src') || '').startsWith('data/c-')).length;
+  const below = (y) => Array.from(document.querySelectorAll('#grid li.photo')).filter(li => li.getBoundingClientRect().top + window.scrollY > y);
+  window.scrollTo(0, 0);
+  await frame(); await frame();
+  const before = chunks();
+  // Below the rows its first frame drew as ever (a screen on, and a screen's margin).
+  const far = 4 * window.innerHeight;
+  let empty = 0, filled = [];
+  for (let k = 0; k < screens; k++) {
+    window.scrollBy(0, window.innerHeight);
+    await frame();
+    empty += below(far).filter(li => li.classList.contains('loading')).length;
+    filled.push(...below(far).filter(li => !li.classList.contains('loading')).map(li => li.querySelector('.name').textContent));
+  }
+  const during = chunks() - before;
+  // Stopped: what is on screen is filled within a few frames (its chunk loaded first).
+  let waited = 0;
+  const onScreen = () => Array.from(document.querySelectorAll('#grid li.photo')).filter(li => { const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
+  while (waited < 600 && (!onScreen().length || onScreen().some(li => li.classList.contains('loading')))) { await frame(); waited++; }
+  return {empty, filled, during, waited, shown: onScreen().filter(li => !li.classList.contains('loading')).length, top: window.scrollY};
+}"""
+
+
+def test_a_fling_draws_empty_frames_and_fills_them_when_it_stops(page, big):
+    """A scroll a screen a frame (a fling, a scrollbar dragged) gets empty frames only, and
+    loads no chunk, from its second frame on; the frame after it stops, the photos now on
+    screen are drawn, each cell its own photo's (their chunk loaded then)."""
+    gallery = Gallery(page, big).open()
+    picked = [name(2)]
+    gallery.pick(*picked)
+    found = page.evaluate(FLING_JS, 40)
+    assert found["top"] > 30 * page.evaluate("() => window.innerHeight")
+    assert found["empty"] > 100  # the fling drew frames, far down: not a test of nothing
+    assert found["filled"] == []  # and never a photo under them while it went on
+    assert found["during"] == 0  # nor a chunk loaded for rows no one saw
+    assert found["shown"] > 0
+    assert found["waited"] < 120  # the chunk (a file) and a frame or two, not a scroll's wait
+    assert page.evaluate(helpers.CELLS_AGREE_JS, helpers.cells_agree_arguments(big, picked)) == []
+    # A scroll of a screen at a time that waits for the page (not a fling) draws the
+    # photos at once, as before.
+    page.evaluate("() => window.scrollBy(0, window.innerHeight)")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    on_screen = page.evaluate("""() => Array.from(document.querySelectorAll('#grid li.photo')).filter(li => {
+      const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }).map(li => li.classList.contains('loading'))""")
+    assert on_screen and not any(on_screen)
+
+
 def test_picks_across_chunks_keep_their_order_through_export(page, big):
     gallery = Gallery(page, big).open()
     gallery.pick(name(5))
