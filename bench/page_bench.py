@@ -575,14 +575,27 @@ def call(engine, function, argument=None):
     return result
 
 
-def measure_driver(kind, drivers, site, runs, scroll_runs):
+# The empty-page control in WebKit and Firefox scrolls at most this many frames (their
+# frames are 3–50 times Chromium's under Xvfb: a whole 100,000-photo page's worth would
+# double a run that already takes many minutes).
+ENGINE_CONTROL_FRAMES = 500
+
+# What measure_driver gives, in the order the tables show it.
+ENGINE_FIGURES = ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame",
+                  "scroll, empty page, longest frame")
+
+
+def measure_driver(kind, drivers, site, runs, scroll_runs, control=True, raw=False):
     """What measure_chromium measures, in WebKit or Firefox, but for `interactive` (there
-    is no script run before the page's own over WebDriver: `ready` is reported instead)."""
+    is no script run before the page's own over WebDriver: `ready` is reported instead).
+    After each scroll, the control: the same scroll over an empty page as tall, in the same
+    browser (up to ENGINE_CONTROL_FRAMES frames). Medians, or each run's values (raw)."""
     manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
     gallery = page_data(site)["gallery"]
     picks = preset_picks(site, manifest)
     engine = getattr(drivers, kind)()
-    results = {k: [] for k in ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame")}
+    results = {k: [] for k in ENGINE_FIGURES + ("scroll, median frame", "scroll, frames over 50 ms", "scroll, stalled",
+                                                 "scroll, empty page, p95 frame")}
     url = (site / "index.html").as_uri()
     ready = "() => new Promise(r => { const w = () => document.documentElement.getAttribute('data-ready') === 'true' ? requestAnimationFrame(() => setTimeout(r, 0)) : setTimeout(w, 10); w(); })"
     for run in range(runs):
@@ -602,13 +615,31 @@ def measure_driver(kind, drivers, site, runs, scroll_runs):
         for query in ("IMG_0000", "Album 07", "7.jpg"):
             results["search"].append(call(engine, SEARCH, query)[0])
         engine.script("const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));")
+        said = ""
         if run < scroll_runs:
             scroll = call(engine, SCROLL)
             results["scroll, longest frame"].append(scroll["longest"])
             results["scroll, p95 frame"].append(scroll["p95"])
-        print(f"  {kind} run {run + 1}: ready {results['ready'][-1]:.0f} ms, picks {median(results['pick']):.1f} ms"
-              + (f", scroll longest {results['scroll, longest frame'][-1]:.0f} ms" if run < scroll_runs else ""), flush=True)
+            results["scroll, median frame"].append(scroll["median"])
+            results["scroll, frames over 50 ms"].append(scroll["over"])
+            results["scroll, stalled"].append(0 if scroll["stalled"] is None else 1)
+            if scroll["stalled"] is not None:
+                said += f", scroll STALLED at {scroll['stalled']:,} after {scroll['frames']:,} frames"
+            said += f", scroll longest {scroll['longest']:.0f} ms ({scroll['frames']:,} frames, median {scroll['median']:.0f} ms)"
+            if control:
+                height = engine.script("return document.documentElement.scrollHeight")
+                engine.script("localStorage.clear()")
+                engine.get("about:blank")
+                engine.script(EMPTY_PAGE.replace("(height) =>", "return ((height) =>") + ")(arguments[0])", height)
+                bare = call(engine, SCROLL, min(scroll["frames"], ENGINE_CONTROL_FRAMES))
+                results["scroll, empty page, longest frame"].append(bare["longest"])
+                results["scroll, empty page, p95 frame"].append(bare["p95"])
+                said += f" (empty page {bare['longest']:.0f} ms, median {bare['median']:.0f} ms, {bare['frames']:,} frames)"
+        print(f"  {kind} run {run + 1}: ready {results['ready'][-1]:.0f} ms, picks {median(results['pick']):.1f} ms" + said, flush=True)
+    engine.get(url)
     engine.script("localStorage.clear()")
+    if raw:
+        return results
     return {name: median(values) for name, values in results.items()}
 
 
@@ -673,7 +704,7 @@ def main():
         load.append(os.getloadavg()[0])
         for kind in ("webkit", "firefox") if drivers else ():
             try:
-                others[(kind, count)] = measure_driver(kind, drivers, site, args.runs, scroll_runs)
+                others[(kind, count)] = measure_driver(kind, drivers, site, args.runs, scroll_runs, control=not args.no_control)
             except Exception as error:  # reported, not held: one engine failing leaves the rest
                 print(f"  {kind}: not measured ({type(error).__name__}: {str(error)[:300]})", flush=True)
                 others[(kind, count)] = {}
@@ -745,7 +776,7 @@ def main():
         lines.append(f"- Chromium started with {' '.join(args.chromium_arg)}")
     if drivers:
         drivers.close()
-        names = ("ready", "pick", "limit pick", "search", "scroll, longest frame", "scroll, p95 frame")
+        names = ENGINE_FIGURES
         lines += ["", "| engine | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
         for (kind, count), values in others.items():
             lines.append(f"| {kind}, {count:,} photos | " + " | ".join(shown(values[n], "ms") if n in values else "—" for n in names) + " |")
@@ -771,7 +802,8 @@ SIDE_BY_SIDE = ("interactive", "pick", "search", "scroll, longest frame", "scrol
 def side_by_side(sizes, args):
     """The page of another templates folder (the baseline) and this one, measured in
     alternating runs (baseline first in odd runs, this one first in even runs), each run in
-    a fresh Chromium: medians of each, and this page's over the baseline's. The baseline's
+    a fresh Chromium (with --engines, then a fresh WebKit and a fresh Firefox; --scroll-runs
+    of the runs scroll): medians of each, and this page's over the baseline's. The baseline's
     site is a hard-linked copy of this one's rebuilt with its templates (only the page's
     own files differ)."""
     lines = []
@@ -787,21 +819,35 @@ def side_by_side(sizes, args):
         build(library, baseline, args.baseline_templates)
         results = {"baseline": {}, "this": {}}
         load = [os.getloadavg()[0]]
+        scroll_runs = args.runs if args.scroll_runs is None else args.scroll_runs
         for k in range(args.runs):
             for label in (("baseline", "this") if k % 2 == 0 else ("this", "baseline")):
                 print(f"  {label:8}", end="", flush=True)
-                found, notes = measure_chromium(baseline if label == "baseline" else site, 1, 1, args.chromium_arg,
-                                                scroll_only=args.scroll_only, control=not args.no_control)
+                found, notes = measure_chromium(baseline if label == "baseline" else site, 1, 1 if k < scroll_runs else 0,
+                                                args.chromium_arg, scroll_only=args.scroll_only, control=not args.no_control)
                 for name, values in found.items():
                     results[label].setdefault(name, []).extend(values)
                 if notes.get("scroll"):
                     print(f"    ({notes['scroll']})")
+                for kind in ("webkit", "firefox") if args.engines else ():
+                    drivers = Drivers()
+                    try:
+                        found = measure_driver(kind, drivers, baseline if label == "baseline" else site, 1,
+                                               1 if k < scroll_runs else 0, control=not args.no_control, raw=True)
+                        for name, values in found.items():
+                            results[label].setdefault(f"{kind}: {name}", []).extend(values)
+                    except Exception as error:  # reported, not held: one engine failing leaves the rest
+                        print(f"  {kind}: not measured ({type(error).__name__}: {str(error)[:300]})", flush=True)
+                    finally:
+                        drivers.close()
             load.append(os.getloadavg()[0])
         lines += [f"", f"{count:,} photos, {args.runs} alternating runs each, load average (1 min) "
                   + " / ".join(f"{x:.1f}" for x in load) + (f", Chromium {' '.join(args.chromium_arg)}" if args.chromium_arg else "")
                   + f"; baseline {args.baseline_templates}, this {args.templates}",
                   "", "| figure (median of runs) | baseline | this | this / baseline |", "|---|---:|---:|---:|"]
-        for name in SIDE_BY_SIDE:
+        engine_rows = tuple(f"{kind}: {name}" for kind in (("webkit", "firefox") if args.engines else ())
+                            for name in ENGINE_FIGURES + ("scroll, frames over 50 ms", "scroll, stalled"))
+        for name in SIDE_BY_SIDE + engine_rows:
             a, b = median(results["baseline"].get(name, [])), median(results["this"].get(name, []))
             if a != a and b != b:
                 continue

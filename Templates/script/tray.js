@@ -98,6 +98,9 @@ var Tray = (Proofsheet.tray = (function () {
     wanted.forEach(function (at) {
       Data.ensure(at).catch(function () {});
     });
+    // Hidden by the script rather than by CSS :empty, which made WebKit restyle every
+    // pick whenever one came or went.
+    list.hidden = order.length === 0;
     empty.hidden = order.length > 0;
     hint.hidden = order.length < 2;
     if (refocus && document.activeElement !== focused) {

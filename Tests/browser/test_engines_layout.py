@@ -99,6 +99,35 @@ def test_the_viewer_count_stays_on_one_line_beside_limit_reached(phone):
     assert script(IN_VIEW, script("return document.getElementById('viewer-count')"))
 
 
+# The docked tray: what it shows, and how tall it is.
+DOCKED = """
+const shown = el => el.getClientRects().length > 0;
+return { height: document.getElementById('tray').getBoundingClientRect().height,
+         list: shown(document.getElementById('tray-list')), about: shown(document.getElementById('about-picks')),
+         disabled: Array.from(document.querySelectorAll('#tray .actions button:disabled')).filter(shown).length,
+         importShown: shown(document.getElementById('import')), exportShown: shown(document.getElementById('export-json')) };
+"""
+
+
+def test_with_nothing_picked_the_docked_tray_is_one_line_and_a_pick_brings_the_rest(phone):
+    gallery, width = phone
+    script = gallery.engine.script
+    empty = script(DOCKED)
+    # The count and Import; no empty list, no name and note, no disabled action.
+    assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["importShown"], (width, empty)
+    assert empty["height"] < 90, (width, empty)
+    gallery.pick(A)
+    gallery.wait_state(lambda s: s["tray"] == [A], "one pick in the tray")
+    gallery.engine.async_script(AFTER_TWO_FRAMES)
+    picked = script(DOCKED)
+    assert picked["list"] and picked["about"] and picked["exportShown"], (width, picked)
+    assert picked["height"] > empty["height"] + 40, (width, picked)
+    gallery.unpick(A)
+    gallery.wait_state(lambda s: s["tray"] == [], "no pick in the tray")
+    gallery.engine.async_script(AFTER_TWO_FRAMES)
+    assert script(DOCKED) == empty
+
+
 @pytest.mark.parametrize("name", ENGINES)
 def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(request, thirty, name):
     gallery = phone_page(request, name, 390, thirty)

@@ -120,6 +120,38 @@ def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromi
         context.close()
 
 
+# The docked tray with nothing picked: what it shows, and how tall it is.
+DOCKED = """() => {
+  const shown = el => el.getClientRects().length > 0;
+  return { height: document.getElementById('tray').getBoundingClientRect().height,
+           list: shown(document.getElementById('tray-list')), about: shown(document.getElementById('about-picks')),
+           disabled: Array.from(document.querySelectorAll('#tray .actions button:disabled')).filter(shown).length,
+           importShown: shown(document.getElementById('import')), exportShown: shown(document.getElementById('export-json')) };
+}"""
+
+
+@pytest.mark.parametrize("width", PHONES)
+def test_with_nothing_picked_the_docked_tray_is_one_line_and_a_pick_brings_the_rest(chromium, demo, width):
+    context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
+    try:
+        empty = page.evaluate(DOCKED)
+        # The count and Import; no empty list, no name and note, no disabled action.
+        assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["importShown"], empty
+        assert empty["height"] < 90, empty
+        gallery.pick(A)
+        gallery.wait_status("1 of 3 picked")
+        page.evaluate(TWO_FRAMES)
+        picked = page.evaluate(DOCKED)
+        assert picked["list"] and picked["about"] and picked["exportShown"], picked
+        assert picked["height"] > empty["height"] + 40, picked
+        gallery.unpick(A)  # one line again
+        gallery.wait_status("0 of 3 picked")
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(DOCKED) == empty
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [320, 390, 430])
 def test_the_viewer_bar_keeps_its_count_on_one_line_beside_limit_reached(chromium, demo, width):
     context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
