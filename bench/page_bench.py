@@ -45,7 +45,7 @@ are reported, not held to the targets (over WebDriver there is no script before 
 page's own, so they report `ready`, the page's own mark, not `interactive`).
 
 Run: make venv && .venv/bin/python bench/page_bench.py [--sizes 1000,10000,100000] [--runs 5]
-     [--scroll-runs N] [--engines] [--no-rebuilds]
+     [--scroll-runs N] [--engines [--engines-only]] [--no-rebuilds]
 Needs the release binary (make build, or PROOFSHEET_BIN) and /usr/bin/chromium. The
 libraries and sites are kept in bench/corpus/page (about 2 GB for 100,000 photos) and
 reused. This is a measurement, not a test: it prints numbers and whether they meet the
@@ -54,6 +54,7 @@ targets, and writes the table to bench/results/page.md.
 
 import argparse
 import bisect
+import collections
 import json
 import os
 import re
@@ -672,6 +673,8 @@ def main():
                         help="how many of the runs also scroll top to bottom (default: all; 100,000 photos take minutes a run)")
     parser.add_argument("--engines", action="store_true", help="also measure in WebKit and Firefox (reported)")
     parser.add_argument("--no-rebuilds", action="store_true", help="skip the rebuild figures (the page's only)")
+    parser.add_argument("--engines-only", action="store_true",
+                        help="with --engines: WebKit and Firefox only, no Chromium run (its rows are left empty)")
     parser.add_argument("--chromium-arg", action="append", default=[],
                         help="one more Chromium switch, e.g. --chromium-arg=--disable-gpu (Playwright's defaults raster with SwiftShader)")
     parser.add_argument("--baseline-templates", type=Path, default=None,
@@ -700,7 +703,10 @@ def main():
         print(f"index.html {(site / 'index.html').stat().st_size / 1000:,.0f} kB, {len(data['chunks'])} chunks, "
               f"search index {(site / 'data' / (data['search'] + '.js')).stat().st_size / 1000:,.0f} kB", flush=True)
         load = [os.getloadavg()[0]]
-        results, notes = measure_chromium(site, args.runs, scroll_runs, args.chromium_arg)
+        if args.engines_only and drivers:
+            results, notes = collections.defaultdict(list), {}
+        else:
+            results, notes = measure_chromium(site, args.runs, scroll_runs, args.chromium_arg)
         load.append(os.getloadavg()[0])
         for kind in ("webkit", "firefox") if drivers else ():
             try:

@@ -123,7 +123,10 @@ def start_firefox(folder, script_timeout=60, page_load_timeout=60):
         engines.until(lambda: port_file.exists() or process.poll() is not None, "Firefox did not start Marionette", timeout=120)
         if process.poll() is not None:
             raise Missing(f"Firefox exited ({process.returncode}): {(profile / 'firefox.log').read_text(errors='replace')[-2000:]}")
-        marionette = Marionette(host="127.0.0.1", port=int(port_file.read_text()))
+        # The client's socket waits longer than the longest script may run (its default,
+        # 360 s, would end a long script — page_bench's 100,000-photo scroll — from our side).
+        marionette = Marionette(host="127.0.0.1", port=int(port_file.read_text()),
+                                socket_timeout=max(360, script_timeout + 60, page_load_timeout + 60))
         marionette.start_session()
         marionette.timeout.script = script_timeout
         marionette.timeout.page_load = page_load_timeout
