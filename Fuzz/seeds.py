@@ -150,9 +150,36 @@ def cache_documents(binary, work, demo_site):
     shutil.copyfile(jpegs[0], library / "Album" / "IMG_2.jpg")
     build()
     demo_manifest = (demo_site / "manifest.json").read_bytes()
+    demo_cache = (demo_site / ".proofsheet-cache").read_bytes()[:-32]
     return {"demo": site_seed(demo_site), "demo-whole": site_seed(demo_site, whole=True), "companions": built,
             "rebuilt": site_seed(site), "another-site": demo_manifest + (site / ".proofsheet-cache").read_bytes()[:-32],
-            "no-cache": demo_manifest}
+            "no-cache": demo_manifest,
+            **{f"demo-{name}": demo_manifest + forged for name, forged in forged_caches(demo_manifest, demo_cache).items()}}
+
+
+def forged_caches(manifest, cache):
+    """The demo's cache (without its checksum) with the records of its last album untrue, as a
+    cache whose checksum holds can be: the album's run starting mid-object (its first record
+    after its object's first comma), and a record saying another size. A rebuild album by
+    album keeps that album (FuzzBuildCache changes the first photo), so it must find them."""
+    at = len(b"proofsheet-cache\n") + 4 + 32 + 16
+    (keys,) = struct.unpack_from("<I", cache, at)
+    at += 4
+    for _ in range(keys):
+        (length,) = struct.unpack_from("<I", cache, at)
+        at += 4 + length
+    (count,) = struct.unpack_from("<I", cache, at)
+    records = at + 4 + 8
+    albums = json.loads(manifest.decode("utf-8"))["albums"]
+    last = records + (count - albums[-1]["count"]) * 68
+    start, length = struct.unpack_from("<QI", cache, last)
+    comma = manifest.index(b",", start) + 1
+    mid_object = bytearray(cache)
+    struct.pack_into("<QI", mid_object, last, comma, length - (comma - start))
+    other_size = bytearray(cache)
+    (size,) = struct.unpack_from("<q", cache, last + 36)
+    struct.pack_into("<q", other_size, last + 36, size + 1)
+    return {"run-mid-object": bytes(mid_object), "record-other-size": bytes(other_size)}
 
 
 def main():

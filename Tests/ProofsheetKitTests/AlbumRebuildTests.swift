@@ -94,6 +94,65 @@ struct AlbumRebuildTests {
         }
     }
 
+    // A cache whose checksum holds (anyone can make one; a bug can write one) and that
+    // describes this manifest.json, but whose records of an album that did not change are
+    // not true: the album is taken from the previous build as its records say, without
+    // decoding a photo, so each of them must be found to be that album's photo whole.
+    static let forged: [(String, hidesAChange: Bool, @Sendable (inout BuildCache, [UInt8], Manifest, Manifest.Photo) -> Void)] = [
+        // Still one run, the records adjacent and a comma between each and the next: copied
+        // as it is, the run starts mid-object and the next manifest.json is not one.
+        ("a kept album's run starts mid-object", false, { cache, bytes, _, _ in
+            let first = cache.photos[0].json
+            let comma = bytes[first].firstIndex(of: UInt8(ascii: ","))!
+            cache.photos[0].json = (comma + 1)..<first.upperBound
+        }),
+        // A photo of Album 0 changed on disk, and its record says the new file's size and
+        // time: the album is judged unchanged and its old photo kept.
+        ("a kept album's record has a changed file's size and time", true, { cache, _, previous, changed in
+            let position = previous.photos.firstIndex { $0.path == changed.path }!
+            cache.photos[position].bytes = changed.bytes
+            cache.photos[position].modified = changed.modified
+        }),
+    ]
+
+    @Test(
+        "a forged cache (checksum right) whose records of a kept album are not its photos whole: one warning, the manifest read whole, the site a fresh build's",
+        arguments: 0..<2)
+    func forgedKeptRun(_ which: Int) async throws {
+        let (name, hidesAChange, forge) = Self.forged[which]
+        // Two albums of more than half a chunk each, so that each has a chunk of its own and
+        // nothing of Album 0 is decoded when only Album 1 changed.
+        let perAlbum = PageData.chunkSize / 2 + 20
+        func relative(_ index: Int) -> String { "Album \(index / perAlbum)/IMG_\(index).jpg" }
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            for index in 0..<(2 * perAlbum) { try TestPhoto.write(try Self.photo(index), to: library, relative(index)) }
+            _ = try await Self.rebuild(library, site, sort: .date)
+            let previous = try readManifest(site)
+            // One photo changed in Album 1, so that the rebuild is album by album and Album 0
+            // is one it keeps; and one in Album 0 when the forgery hides it.
+            try TestPhoto.write(try Self.photo(2_000), to: library, relative(perAlbum + 3))
+            if hidesAChange { try TestPhoto.write(try Self.photo(2_001), to: library, relative(5)) }
+            try await Task.sleep(for: .milliseconds(20))
+            _ = try await Self.rebuild(library, fresh, sort: .date)
+            let changed = try #require(try readManifest(fresh).photos.first { $0.path == relative(5) })
+            let bytes = try FileSystem.read(site + "/manifest.json")
+            let cachePath = site + "/" + BuildCache.fileName
+            var cache = try BuildCache(decoding: try FileSystem.read(cachePath), manifestLength: bytes.count)
+            forge(&cache, bytes, previous, changed)
+            // Its checksum made right, so that only its records are untrue.
+            try FileSystem.writeAtomically(cache.encoded(), to: cachePath)
+
+            let report = try await Self.rebuild(library, site, sort: .date)
+            #expect(
+                report.warnings.map(\.description)
+                    == ["\(site)/.proofsheet-cache: not true of the photos of manifest.json; read manifest.json instead, and written anew"],
+                "\(name)")
+            try Self.expectSame(site, fresh)
+            #expect(try await Self.rebuild(library, site, sort: .date).warnings.isEmpty, "\(name): said once")
+        }
+    }
+
     @Test("a previous search index altered on disk is not spliced: the manifest is read whole, and the site is a fresh build's")
     func alteredSearchIndex() async throws {
         try await withTemporaryDirectory { root in

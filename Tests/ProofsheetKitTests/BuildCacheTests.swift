@@ -40,6 +40,15 @@ struct BuildCacheTests {
                 #expect(cached.flags.contains(.canonicalImages))
                 #expect(read.imageStem(cached) != nil)
             }
+            // Each photo as the writer wrote it is checked where its fields are, not decoded,
+            // when its album is kept (`PreviousSite.recordsTrue`).
+            bytes.withUnsafeBufferPointer { buffer in
+                for (position, cached) in read.photos.enumerated() {
+                    let object = UnsafeBufferPointer(rebasing: buffer[cached.json])
+                    let spans = PhotoSpans.read(object)
+                    #expect(spans.map { read.describes($0, in: object, at: position) } == true, "photo \(position)")
+                }
+            }
         }
     }
 
@@ -262,6 +271,76 @@ struct BuildCacheTests {
             for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs") }
             let manifest = try readManifest(site)
             #expect(manifest.albums.map(\.path) == ["", "Album 0", "Album 1", "Album 2", "Album 3", "Album 10"])
+        }
+    }
+
+    // A kept album's photos are checked where their fields are (`PhotoSpans.read`), and
+    // decoded only where that cannot tell: it must read every photo as the writer writes it
+    // (else a rebuild decodes them all, slowly, every test still green), and nothing that
+    // `readPhoto` would read otherwise.
+    @Test("PhotoSpans reads a photo as the writer writes it, every field set; it leaves other spellings to readPhoto and refuses what it refuses")
+    func photoSpans() throws {
+        let fixture = try JSONDecoder().decode(Manifest.self, from: Data(ManifestJSONTests.fixture.utf8)).photos[0]
+        func object(_ photo: Manifest.Photo) -> [UInt8] {
+            var writer = JSONWriter(scriptSafe: false)
+            writer.write(photo)
+            return writer.bytes
+        }
+        func spans(_ bytes: [UInt8]) -> PhotoSpans? { bytes.withUnsafeBufferPointer { PhotoSpans.read($0) } }
+        func decoded(_ bytes: [UInt8]) -> Manifest.Photo? {
+            try? bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(buffer)
+                let photo = try reader.readPhoto()
+                return reader.offset == buffer.count ? photo : nil
+            }
+        }
+        var photo = fixture
+        (photo.companions, photo.formerIds, photo.pathBytes) = (nil, nil, nil)
+        photo.path = "Ceremony/Café ünïcode 😀.jpg"
+        photo.description = "line one, line two"
+        photo.warning = "damaged EXIF data; a colour profile was ignored"
+        var bare = photo
+        (bare.aperture, bare.camera, bare.description, bare.exposure, bare.fingerprint, bare.focalLength) = (nil, nil, nil, nil, nil, nil)
+        (bare.lens, bare.warning, bare.exifWarning, bare.gps, bare.iso) = (nil, nil, nil, nil, nil)
+        var quiet = photo
+        (quiet.exifWarning, quiet.warning) = (false, nil)
+        for (name, photo, gps, warns) in [("every field", photo, true, true), ("no field that may be left out", bare, false, false), ("exifWarning false", quiet, true, false)] {
+            let bytes = object(photo)
+            #expect(decoded(bytes) == photo, "\(name)")
+            let read = try #require(spans(bytes), "\(name)")
+            func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            #expect([read.album, read.path, read.key].map(text) == [photo.album, photo.path, photo.key], "\(name)")
+            #expect(read.fingerprint.map(text) == photo.fingerprint, "\(name)")
+            #expect([read.thumb, read.thumb2x, read.preview].map(text) == [photo.thumb.src, photo.thumb2x.src, photo.preview.src], "\(name)")
+            #expect(read.bytes == photo.bytes && read.modified == photo.modified && read.format == photo.format, "\(name)")
+            #expect(read.gps == gps && read.warns == warns, "\(name)")
+        }
+        // Read by readPhoto, not by it.
+        var quoted = photo
+        quoted.name = "a \"quoted\" name"
+        let unsorted = JSONEncoder()
+        unsorted.outputFormatting = [.withoutEscapingSlashes]
+        let spaced = Array(String(decoding: object(photo), as: UTF8.self).replacingOccurrences(of: "\"bytes\":", with: "\"bytes\": ").utf8)
+        let left: [(String, [UInt8])] = [
+            ("companions, former ids, path bytes, escapes", object(fixture)), ("an escape in a string", object(quoted)),
+            ("white space", spaced), ("another order", Array(try unsorted.encode(photo))),
+        ]
+        for (name, bytes) in left {
+            #expect(decoded(bytes) != nil, "\(name)")
+            #expect(spans(bytes) == nil, "\(name)")
+        }
+        // Refused by both.
+        let whole = String(decoding: object(photo), as: UTF8.self)
+        let refused: [(String, String)] = [
+            ("cut short", String(whole.dropLast())), ("a number too big", whole.replacingOccurrences(of: "\"bytes\":\(photo.bytes)", with: "\"bytes\":99999999999999999999")),
+            ("an unknown format", whole.replacingOccurrences(of: "\"format\":\"jpeg\"", with: "\"format\":\"jpg\"")),
+            ("a field missing", whole.replacingOccurrences(of: "\"id\":\"\(photo.id)\",", with: "")),
+            ("a byte after it", whole + " "),
+        ]
+        for (name, text) in refused {
+            #expect(text != whole, "\(name)")
+            #expect(decoded(Array(text.utf8)) == nil, "\(name)")
+            #expect(spans(Array(text.utf8)) == nil, "\(name)")
         }
     }
 

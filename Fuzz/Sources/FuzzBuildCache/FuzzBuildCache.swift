@@ -12,6 +12,9 @@
 //   manifest's; when every photo is decoded (a rebuild that changes anything) each is,
 //   or the cache is found untrue (and the build done again without it), and the bytes a
 //   rebuild would copy for each are that photo whole;
+// - a rebuild album by album (one photo changed, the rest as they were) either finds the
+//   cache untrue, or writes a next manifest.json that the quick reader reads, in which
+//   each album it kept holds that album's photos, each the manifest's and its record's;
 // - the cache made from what was read reads back as that cache.
 import CFuzz
 import Dispatch
@@ -87,6 +90,7 @@ private func checkPreviousSite(manifest: [UInt8], cache: [UInt8]) {
     let images = ImageFiles(names)
     for position in 0..<count { _ = site.imagesExist(position, in: images) }
     _ = SiteWriter.referencedImages(site.cache, photo: site.photo(at:))
+    checkAlbumRebuild(site, truth: site.cacheCurrent ? truth : nil)
 
     // What a rebuild that changes anything does next: every photo decoded, and the bytes
     // of each copied into the next manifest if it is unchanged, so each must be that photo.
@@ -113,6 +117,43 @@ private func checkPreviousSite(manifest: [UInt8], cache: [UInt8]) {
         precondition(
             (try? BuildCache(decoding: decoded.cache.encoded(), manifestLength: manifest.count)) == decoded.cache,
             "the cache written does not read back as the same cache")
+    }
+}
+
+/// What a rebuild album by album takes from the previous build without decoding a photo:
+/// with the first photo changed and every other reused as it was, the albums it keeps.
+private func checkAlbumRebuild(_ site: PreviousSite, truth: [Manifest.Photo]?) {
+    let count = site.cache.photos.count
+    guard count > 0 else { return }
+    var changed: [Int: Manifest.Photo] = [:]
+    if var first = site.photo(at: 0) {
+        first.bytes &+= 1
+        changed[0] = first
+    }
+    let made: AlbumRebuild?
+    do throws(AlbumRebuild.Untrue) {
+        made = try AlbumRebuild(previous: site, reused: Array(0..<count), changed: changed, fresh: [], sort: .date, libraryName: "Library")
+    } catch {
+        // Found untrue: the build is done again without the cache.
+        return
+    }
+    guard let rebuild = made else { return }
+    var manifest = site.head
+    manifest.albums = rebuild.albums
+    manifest.photos = []
+    guard let (bytes, _) = try? SiteWriter.manifestBytes(rebuild, manifest: manifest, previous: site) else {
+        preconditionFailure("the next manifest.json could not be encoded")
+    }
+    guard let next = try? ManifestJSON.read(bytes) else { preconditionFailure("the next manifest.json is not one the quick reader reads") }
+    precondition(next.photos.count == rebuild.total, "\(next.photos.count) photos written of \(rebuild.total)")
+    for segment in rebuild.segments {
+        guard case .kept(let positions) = segment.content else { continue }
+        for (offset, position) in positions.enumerated() {
+            let photo = next.photos[segment.start + offset]
+            precondition(photo.album.utf8.elementsEqual(segment.album.path.utf8), "photo \(position) kept in another album")
+            precondition(site.cache.describes(photo, at: position), "photo \(position) kept is not its record's")
+            precondition(truth?.contains(photo) ?? true, "photo \(position) kept is not one of the manifest's")
+        }
     }
 }
 

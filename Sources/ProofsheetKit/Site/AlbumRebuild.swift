@@ -15,8 +15,13 @@
 ///
 /// nil when the previous build cannot be taken album by album (a photo without a
 /// fingerprint or with former ids, a manifest not written by this writer, albums that do
-/// not add up): then the build reads the previous manifest whole, as before.
+/// not add up): then the build reads the previous manifest whole, as before. `Untrue`
+/// when a record the rebuild would take is not true of the manifest (a cache whose
+/// checksum holds, made by hand or by a bug): then the build is done again without the
+/// cache (`SiteBuilder`), with one warning.
 struct AlbumRebuild {
+    struct Untrue: Error {}
+
     struct Segment {
         var album: Manifest.Album
         /// Where the album starts in this build's order.
@@ -46,7 +51,7 @@ struct AlbumRebuild {
     init?(
         previous site: PreviousSite, reused: [Int], changed: [Int: Manifest.Photo], fresh: [Manifest.Photo], sort: PhotoSort,
         libraryName: String
-    ) {
+    ) throws(Untrue) {
         let cache = site.cache
         let count = cache.photos.count
         guard count > 0,
@@ -149,12 +154,17 @@ struct AlbumRebuild {
         for (key, path) in order {
             let previous = previousByKey[key].map { previousAlbums[$0].range }
             if let previous, !touched.contains(key) {
-                // Its records must be one run, as this writer writes them.
+                // Its records must be one run, as this writer writes them, of its photos whole:
+                // copied as they are, the run is the album's photos in the next manifest.json.
                 for position in previous.dropLast() {
                     let end = cache.photos[position].json.upperBound
                     guard cache.photos[position + 1].json.lowerBound == end + 1, end < site.bytes.count,
                         site.bytes[end] == UInt8(ascii: ",")
-                    else { return nil }
+                    else { throw Untrue() }
+                }
+                guard site.recordsTrue(previous, album: previousAlbums[previousByKey[key]!].path) else {
+                    if site.cacheCurrent { throw Untrue() }
+                    return nil
                 }
                 let album = Manifest.Album(path: path, name: PhotoOrder.albumName(path, libraryName: libraryName), count: previous.count)
                 segments.append(Segment(album: album, start: at, content: .kept(previous)))
@@ -168,7 +178,11 @@ struct AlbumRebuild {
                 members.append(photo)
             }
             for position in previous ?? 0..<0 where kept[position] {
-                guard var photo = changed[position] ?? site.photo(at: position) else { return nil }
+                // A photo read from the manifest is its record's and of the album it is at.
+                guard var photo = changed[position] ?? site.photo(at: position), photo.album.utf8.elementsEqual(path.utf8) else {
+                    if site.cacheCurrent { throw Untrue() }
+                    return nil
+                }
                 if let id = movedIDs[position] { photo.id = id }
                 members.append(photo)
             }

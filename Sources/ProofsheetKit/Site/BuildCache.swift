@@ -1,3 +1,5 @@
+import Foundation
+
 /// `.proofsheet-cache` in the site: what a rebuild must know of the previous build's photos
 /// to tell that they are unchanged, in a compact binary form read in a few milliseconds,
 /// so that a rebuild of a big library does not decode `manifest.json` (60 MB for 100,000
@@ -148,29 +150,11 @@ struct BuildCache: Sendable, Equatable {
         /// The record of `photo`, whose object is at `json` in the manifest described.
         mutating func append(_ photo: Manifest.Photo, json: Range<Int>) {
             let key = keyNumber(photo.key)
-            var flags: Flags = []
-            if photo.gps != nil { flags.insert(.gps) }
-            if photo.warning != nil || photo.exifWarning == true { flags.insert(.warns) }
-            if photo.formerIds != nil { flags.insert(.formerIds) }
-            let companions = photo.companions ?? []
-            if companions.contains(where: { $0.kind == .raw }) { flags.insert(.raw) }
-            if companions.contains(where: { $0.kind == .video }) { flags.insert(.video) }
-            var digest = ImageStem.Digest(high: 0, low: 0)
-            if let fingerprint = photo.fingerprint, let parsed = ImageStem.Digest(hex: fingerprint) {
-                flags.insert(.fingerprinted)
-                digest = parsed
-                if ImageStem.packedKey(photo.key) != nil,
-                    ImageStem.isName(photo.thumb.src, .thumb, key: photo.key, fingerprint: fingerprint)
-                        && ImageStem.isName(photo.thumb2x.src, .thumb2x, key: photo.key, fingerprint: fingerprint)
-                        && ImageStem.isName(photo.preview.src, .preview, key: photo.key, fingerprint: fingerprint)
-                {
-                    flags.insert(.canonicalImages)
-                }
-            }
+            let (flags, digest) = BuildCache.flagsAndFingerprint(of: photo)
             let pathStart = cache.pool.count
             if let exact = photo.pathBytes { cache.pool += exact } else { cache.pool += photo.path.utf8 }
             let companionsStart = cache.pool.count
-            if !companions.isEmpty {
+            if let companions = photo.companions, !companions.isEmpty {
                 BuildCache.encodeCompanions(
                     companions.map { ($0.kind, Manifest.pathKey($0.path, $0.pathBytes), $0.bytes) }, into: &cache.pool)
             }
@@ -181,6 +165,30 @@ struct BuildCache: Sendable, Equatable {
         }
     }
 
+    /// A photo's flags and fingerprint as its record holds them.
+    static func flagsAndFingerprint(of photo: Manifest.Photo) -> (Flags, ImageStem.Digest) {
+        var flags: Flags = []
+        if photo.gps != nil { flags.insert(.gps) }
+        if photo.warning != nil || photo.exifWarning == true { flags.insert(.warns) }
+        if photo.formerIds != nil { flags.insert(.formerIds) }
+        if let companions = photo.companions {
+            if companions.contains(where: { $0.kind == .raw }) { flags.insert(.raw) }
+            if companions.contains(where: { $0.kind == .video }) { flags.insert(.video) }
+        }
+        guard let fingerprint = photo.fingerprint, let digest = ImageStem.Digest(hex: fingerprint) else {
+            return (flags, ImageStem.Digest(high: 0, low: 0))
+        }
+        flags.insert(.fingerprinted)
+        if ImageStem.packedKey(photo.key) != nil,
+            ImageStem.isName(photo.thumb.src, .thumb, key: photo.key, fingerprint: fingerprint)
+                && ImageStem.isName(photo.thumb2x.src, .thumb2x, key: photo.key, fingerprint: fingerprint)
+                && ImageStem.isName(photo.preview.src, .preview, key: photo.key, fingerprint: fingerprint)
+        {
+            flags.insert(.canonicalImages)
+        }
+        return (flags, digest)
+    }
+
     /// Whether `photo` is the one the record at `position` describes: its record, made
     /// again, is that one (but for where things are). A checksum that holds says the file
     /// is whole, not that it is true (anyone can make one; a bug can write one): a photo
@@ -188,12 +196,62 @@ struct BuildCache: Sendable, Equatable {
     /// build judged it by the record.
     func describes(_ photo: Manifest.Photo, at position: Int) -> Bool {
         let record = photos[position]
-        guard keys[record.key] == photo.key, record.bytes == photo.bytes, record.modified == photo.modified else { return false }
-        var builder = Builder(fingerprint: manifestFingerprint, photosArray: nil, capacity: 1)
-        builder.append(photo, json: record.json)
-        let made = builder.cache.photos[0], scratch = builder.cache.pool
-        return made.flags == record.flags && made.format == record.format && made.fingerprint == record.fingerprint
-            && scratch[made.path].elementsEqual(pool[record.path]) && scratch[made.companions].elementsEqual(pool[record.companions])
+        guard keys[record.key] == photo.key, record.bytes == photo.bytes, record.modified == photo.modified,
+            record.format == photo.format
+        else { return false }
+        let (flags, digest) = Self.flagsAndFingerprint(of: photo)
+        let path = pool[record.path]
+        guard flags == record.flags, digest == record.fingerprint,
+            photo.pathBytes.map({ path.elementsEqual($0) }) ?? path.elementsEqual(photo.path.utf8)
+        else { return false }
+        guard let companions = photo.companions, !companions.isEmpty else { return record.companions.isEmpty }
+        var encoded: [UInt8] = []
+        Self.encodeCompanions(companions.map { ($0.kind, Manifest.pathKey($0.path, $0.pathBytes), $0.bytes) }, into: &encoded)
+        return pool[record.companions].elementsEqual(encoded)
+    }
+
+    /// `describes` of the photo whose object is `object`, read where its fields are
+    /// (`PhotoSpans.read`) instead of made: true only when `describes` would be for
+    /// the photo `readPhoto` makes of it; false also when it cannot tell so (then decode it).
+    func describes(_ spans: PhotoSpans, in object: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        let record = photos[position]
+        guard record.bytes == spans.bytes, record.modified == spans.modified, record.format == spans.format,
+            record.companions.isEmpty
+        else { return false }
+        func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: object[range]) }
+        var key = keys[record.key]
+        return key.withUTF8 { key in
+            // Bytes equal to a string's are that string; a path's must also be UTF-8, which the
+            // bytes a string is decoded from need not be.
+            let path = text(spans.path)
+            guard Self.equal(key, text(spans.key)), pool.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[record.path]), path) }),
+                Self.isUTF8(path)
+            else { return false }
+            var flags: Flags = []
+            if spans.gps { flags.insert(.gps) }
+            if spans.warns { flags.insert(.warns) }
+            var digest = ImageStem.Digest(high: 0, low: 0)
+            if let fingerprint = spans.fingerprint.map(text), let parsed = ImageStem.Digest(hexBytes: fingerprint) {
+                flags.insert(.fingerprinted)
+                digest = parsed
+                if ImageStem.packedKey(key) != nil,
+                    ImageStem.isName(text(spans.thumb), .thumb, key: key, fingerprint: fingerprint)
+                        && ImageStem.isName(text(spans.thumb2x), .thumb2x, key: key, fingerprint: fingerprint)
+                        && ImageStem.isName(text(spans.preview), .preview, key: key, fingerprint: fingerprint)
+                {
+                    flags.insert(.canonicalImages)
+                }
+            }
+            return flags == record.flags && digest == record.fingerprint
+        }
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Companions as bytes that are equal exactly when the stored companions are (their
@@ -370,10 +428,14 @@ struct ImageStem: Hashable, Sendable {
 
         /// From 32 lowercase hex digits.
         init?(hex: some StringProtocol) {
-            let digits = Array(hex.utf8)
-            guard digits.count == 32, let high = ImageStem.hexValue(digits[0..<16]), let low = ImageStem.hexValue(digits[16..<32]) else {
-                return nil
-            }
+            self.init(hexBytes: hex.utf8)
+        }
+
+        /// From the bytes of 32 lowercase hex digits.
+        init?(hexBytes digits: some Collection<UInt8>) {
+            guard digits.count == 32 else { return nil }
+            let middle = digits.index(digits.startIndex, offsetBy: 16)
+            guard let high = ImageStem.hexValue(digits[..<middle]), let low = ImageStem.hexValue(digits[middle...]) else { return nil }
             self.high = high
             self.low = low
         }
@@ -392,14 +454,17 @@ struct ImageStem: Hashable, Sendable {
 
     /// An image key as one word, when it is 8 bytes of lowercase hex (as `BuildPlan.imageKey` makes).
     static func packedKey(_ key: String) -> UInt64? {
-        let bytes = Array(key.utf8)
-        guard bytes.count == 8, hexValue(bytes[...]) != nil else { return nil }
+        packedKey(key.utf8)
+    }
+
+    static func packedKey(_ bytes: some Collection<UInt8>) -> UInt64? {
+        guard bytes.count == 8, hexValue(bytes) != nil else { return nil }
         var value: UInt64 = 0
         for byte in bytes { value = value << 8 | UInt64(byte) }
         return value
     }
 
-    static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    static func hexValue(_ digits: some Collection<UInt8>) -> UInt64? {
         var value: UInt64 = 0
         for digit in digits {
             switch digit {
@@ -411,7 +476,7 @@ struct ImageStem: Hashable, Sendable {
         return value
     }
 
-    private static func parts(_ variant: Variant) -> (folder: String, suffix: String) {
+    private static func parts(_ variant: Variant) -> (folder: StaticString, suffix: StaticString) {
         switch variant {
         case .thumb: ("thumbs/", ".jpg")
         case .thumb2x: ("thumbs/", "@2x.jpg")
@@ -422,23 +487,32 @@ struct ImageStem: Hashable, Sendable {
     /// The name `RenderContext` gives the image.
     static func name(_ variant: Variant, key: String, fingerprint: String) -> String {
         let (folder, suffix) = parts(variant)
-        return folder + fingerprint + "-" + key + suffix
+        return folder.description + fingerprint + "-" + key + suffix.description
     }
 
     /// `name == name(variant, key:, fingerprint:)`, without making the name.
     static func isName(_ name: String, _ variant: Variant, key: String, fingerprint: String) -> Bool {
+        var name = name, key = key, fingerprint = fingerprint
+        return name.withUTF8 { name in
+            key.withUTF8 { key in fingerprint.withUTF8 { fingerprint in isName(name, variant, key: key, fingerprint: fingerprint) } }
+        }
+    }
+
+    /// `isName` of the bytes of a name, a key and a fingerprint.
+    static func isName(
+        _ name: UnsafeBufferPointer<UInt8>, _ variant: Variant, key: UnsafeBufferPointer<UInt8>, fingerprint: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let (folder, suffix) = parts(variant)
-        let u = name.utf8
-        guard u.count == folder.utf8.count + fingerprint.utf8.count + 1 + key.utf8.count + suffix.utf8.count else { return false }
-        var at = u.startIndex
-        func take(_ part: String) -> Bool {
-            for byte in part.utf8 {
-                guard u[at] == byte else { return false }
-                at = u.index(after: at)
-            }
+        guard name.count == folder.utf8CodeUnitCount + fingerprint.count + 1 + key.count + suffix.utf8CodeUnitCount else { return false }
+        var at = 0
+        func take(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard BuildCache.equal(UnsafeBufferPointer(rebasing: name[at..<(at + part.count)]), part) else { return false }
+            at += part.count
             return true
         }
-        return take(folder) && take(fingerprint) && take("-") && take(key) && take(suffix)
+        guard folder.withUTF8Buffer(take), take(fingerprint), name[at] == UInt8(ascii: "-") else { return false }
+        at += 1
+        return take(key) && suffix.withUTF8Buffer(take)
     }
 
     /// The stem and variant of an image file's name (`thumbs/…` or `previews/…`), when it is

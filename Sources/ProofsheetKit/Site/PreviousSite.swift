@@ -119,6 +119,32 @@ struct PreviousSite: Sendable {
         return photo
     }
 
+    /// Whether the records at `positions` are photos of the album at `album` whole, as the
+    /// run of a kept album needs them (`AlbumRebuild`: its bytes copied into the next
+    /// manifest, its records into the next cache, undecoded): each one's bytes one photo's
+    /// object as `photo(at:)` reads it, the photo its record describes, in that album.
+    /// Checked where the fields are (`PhotoSpans.read`), without making the photos;
+    /// by `photo(at:)` where that cannot tell.
+    func recordsTrue(_ positions: Range<Int>, album: String) -> Bool {
+        // A cache made from the manifest's photos is theirs; a manifest edited by hand can
+        // still put a photo in another album than the one it is counted in.
+        if let photos { return positions.allSatisfy { photos[$0].album.utf8.elementsEqual(album.utf8) } }
+        var album = album
+        return album.withUTF8 { album in
+            bytes.withUnsafeBufferPointer { buffer in
+                positions.allSatisfy { position in
+                    let object = UnsafeBufferPointer(rebasing: buffer[cache.photos[position].json])
+                    if let spans = PhotoSpans.read(object), BuildCache.equal(UnsafeBufferPointer(rebasing: object[spans.album]), album),
+                        cache.describes(spans, in: object, at: position)
+                    {
+                        return true
+                    }
+                    return photo(at: position).map { $0.album.utf8.elementsEqual(album) } ?? false
+                }
+            }
+        }
+    }
+
     /// The previous build's photo at this path.
     func photo(at path: BytePath) -> Manifest.Photo? {
         index[path].flatMap { photo(at: $0) }

@@ -39,6 +39,19 @@ public struct SiteBuilder: Sendable {
     /// `.proofsheet-cache` whole (its checksum holds) but not true of the manifest's photos.
     private struct UntrueCache: Error {}
 
+    /// `AlbumRebuild`, a record found untrue thrown as `UntrueCache`.
+    private static func albumRebuild(
+        previous: PreviousSite, reused: [Int], changed: [Int: Manifest.Photo], fresh: [Manifest.Photo], sort: PhotoSort,
+        libraryName: String
+    ) throws -> AlbumRebuild? {
+        do throws(AlbumRebuild.Untrue) {
+            return try AlbumRebuild(
+                previous: previous, reused: reused, changed: changed, fresh: fresh, sort: sort, libraryName: libraryName)
+        } catch {
+            throw UntrueCache()
+        }
+    }
+
     private func build(progress: (BuildProgress) -> Void, readingCache: Bool) async throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -187,7 +200,7 @@ public struct SiteBuilder: Sendable {
                 if !asBefore, let kept = site.previous, let previous, previous.version == Manifest.currentVersion,
                     previous.generator == Proofsheet.generator, previous.options == settings, previous.library == identity,
                     previous.title == title,
-                    let rebuild = AlbumRebuild(
+                    let rebuild = try Self.albumRebuild(
                         previous: kept, reused: plan.reusedIndices, changed: plan.changed, fresh: photos, sort: settings.sort,
                         libraryName: libraryName)
                 {

@@ -206,17 +206,7 @@ struct SiteWriter {
         else { return nil }
         let segments = rebuild.segments
 
-        // The manifest: a kept album's photos copied as one run.
-        var layout = ManifestJSON.Layout()
-        var manifestBytes = try ManifestJSON.encode(manifest, photoCount: rebuild.total, layout: &layout) { array in
-            for segment in segments {
-                switch segment.content {
-                case .kept(let positions): array.append(run: previous.bytes, photos: previous.cache.photos[positions].map(\.json)[...])
-                case .made(let photos): for photo in photos { array.append(photo) }
-                }
-            }
-        }
-        manifestBytes.append(UInt8(ascii: "\n"))
+        let (manifestBytes, layout) = try Self.manifestBytes(rebuild, manifest: manifest, previous: previous)
         let fingerprint = ContentFingerprint(of: manifestBytes).hex
         var builder = BuildCache.Builder(fingerprint: fingerprint, photosArray: layout.photosArray, capacity: rebuild.total)
         for segment in segments {
@@ -286,6 +276,22 @@ struct SiteWriter {
             cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
         }
         return cache
+    }
+
+    /// The `manifest.json` of `rebuild` (`manifest` with its photos): a kept album's photos
+    /// copied from the previous manifest as one run.
+    static func manifestBytes(_ rebuild: AlbumRebuild, manifest: Manifest, previous: PreviousSite) throws -> ([UInt8], ManifestJSON.Layout) {
+        var layout = ManifestJSON.Layout()
+        var bytes = try ManifestJSON.encode(manifest, photoCount: rebuild.total, layout: &layout) { array in
+            for segment in rebuild.segments {
+                switch segment.content {
+                case .kept(let positions): array.append(run: previous.bytes, photos: previous.cache.photos[positions].map(\.json)[...])
+                case .made(let photos): for photo in photos { array.append(photo) }
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        return (bytes, layout)
     }
 
     /// The name of the previous build's chunk of exactly the photos at `range`, when they

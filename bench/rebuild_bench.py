@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Rebuilds of a big library side by side: two proofsheet binaries (old, new), alternating,
+each run timed for wall and CPU (user + system of the build process), medians and ratios.
+
+Each run edits one photo the way bench/page_bench.py's rebuilds() does (the last photo of
+the last album, its bytes plus a JPEG comment: content of its own, no other id moves), then
+builds with one binary; the next run edits again and builds with the other. Modes:
+  one       one photo changed (the album-by-album rebuild);
+  fallback  one photo changed and the search index file removed first, so the rebuild
+            cannot be album by album and reads the previous manifest whole (with the cache);
+  nocache   one photo changed and .proofsheet-cache removed first (the manifest read whole,
+            the cache made from it);
+  none      nothing changed.
+The binaries must make the same site (same generator, same templates), so that each
+rebuilds what the other wrote. The load average is printed before and after.
+
+Usage: bench/rebuild_bench.py OLD NEW --library DIR --site DIR [--runs 5] [--mode one]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OPTIONS = ("--limit", "500", "--thumb-size", "160", "--preview-size", "320", "--quiet")
+
+
+def build(binary, library, site):
+    start = time.monotonic()
+    child = subprocess.Popen([binary, "build", str(library), "--output", str(site), *OPTIONS,
+                              "--templates", str(ROOT / "Templates")],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.monotonic() - start
+    if status != 0:
+        raise SystemExit(f"{binary} exited {status}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def edit(library, k):
+    last_album = sorted(p for p in library.iterdir() if p.is_dir())[-1]
+    target = sorted(last_album.iterdir())[-1 - (k % 50)]
+    data = target.read_bytes()
+    # Strip an earlier bench edit (a comment after the image's end), then add a new one.
+    end = data.rfind(b"\xff\xd9")
+    data = data[:end + 2] if end >= 0 else data
+    tag = f"bench edit {time.time_ns()}".encode()
+    target.unlink()
+    target.write_bytes(data + b"\xff\xfe" + (len(tag) + 2).to_bytes(2, "big") + tag)
+
+
+def prepare(mode, site):
+    if mode == "fallback":
+        for path in (site / "data").glob("s-*.js"):
+            path.unlink()
+    elif mode == "nocache":
+        (site / ".proofsheet-cache").unlink(missing_ok=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("old")
+    parser.add_argument("new")
+    parser.add_argument("--library", required=True, type=Path)
+    parser.add_argument("--site", required=True, type=Path)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--mode", choices=("one", "fallback", "nocache", "none"), default="one")
+    args = parser.parse_args()
+    binaries = {"old": os.path.realpath(args.old), "new": os.path.realpath(args.new)}
+    print(f"load before {os.getloadavg()}")
+    # Settle: the site as both make it.
+    build(binaries["new"], args.library, args.site)
+    times = {"old": [], "new": []}
+    k = 0
+    for run in range(args.runs):
+        for name in (("old", "new") if run % 2 == 0 else ("new", "old")):
+            if args.mode != "none":
+                edit(args.library, k)
+                k += 1
+            prepare(args.mode, args.site)
+            wall, cpu = build(binaries[name], args.library, args.site)
+            times[name].append((wall, cpu))
+            print(f"run {run + 1} {name}: wall {wall:.3f} s, CPU {cpu:.3f} s, load {os.getloadavg()[0]:.2f}", flush=True)
+    med = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for name, t in times.items()}
+    print(f"load after {os.getloadavg()}")
+    print(f"mode {args.mode}, {args.runs} runs each, medians:")
+    for name in ("old", "new"):
+        print(f"  {name}: wall {med[name][0]:.3f} s, CPU {med[name][1]:.3f} s")
+    print(f"  new/old: wall {med['new'][0] / med['old'][0]:.2f}x, CPU {med['new'][1] / med['old'][1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
