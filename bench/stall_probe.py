@@ -16,6 +16,7 @@ import argparse
 import base64
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -157,6 +158,9 @@ def main():
                                             "disabled-by-default-cc.debug.scheduler", "disabled-by-default-cc.debug.scheduler.frames",
                                             "disabled-by-default-viz.hit_testing_flow", "disabled-by-default-cc.debug"])
                 print(f"  trace after the stall: {path}", flush=True)
+                sys.path.insert(0, str(ROOT / "bench"))
+                import page_bench  # what page_bench reports of a stall, on this one
+                print(f"  page_bench's note: {page_bench.stalled_compositor(browser, page)}", flush=True)
                 print(f"  rAF within 3 s, untouched: {page.evaluate(RAF, 3000)}", flush=True)
                 if args.recover:
                     tries = [  # those that can wait for a frame with no timeout last
