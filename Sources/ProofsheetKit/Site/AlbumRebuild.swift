@@ -152,8 +152,9 @@ struct AlbumRebuild {
         segments.reserveCapacity(order.count)
         var at = 0
         for (key, path) in order {
-            let previous = previousByKey[key].map { previousAlbums[$0].range }
-            if let previous, !touched.contains(key) {
+            let previousAlbum = previousByKey[key].map { previousAlbums[$0] }
+            let previous = previousAlbum?.range
+            if let previousAlbum, let previous, !touched.contains(key) {
                 // Its records must be one run, as this writer writes them, of its photos whole:
                 // copied as they are, the run is the album's photos in the next manifest.json.
                 for position in previous.dropLast() {
@@ -162,7 +163,7 @@ struct AlbumRebuild {
                         site.bytes[end] == UInt8(ascii: ",")
                     else { throw Untrue() }
                 }
-                guard site.recordsTrue(previous, album: previousAlbums[previousByKey[key]!].path) else {
+                guard site.recordsTrue(previous, album: previousAlbum.path) else {
                     if site.cacheCurrent { throw Untrue() }
                     return nil
                 }
