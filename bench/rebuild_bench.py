@@ -12,9 +12,12 @@ builds with one binary; the next run edits again and builds with the other. Mode
             the cache made from it);
   none      nothing changed.
 The binaries must make the same site (same generator, same templates), so that each
-rebuilds what the other wrote. The load average is printed before and after.
+rebuilds what the other wrote — or, with --site-old DIR, OLD rebuilds a site of its own
+(a copy of --site: for binaries whose page files differ); then the library is edited once
+a pair of runs, so each site still sees one photo changed. The load average is printed
+before and after.
 
-Usage: bench/rebuild_bench.py OLD NEW --library DIR --site DIR [--runs 5] [--mode one]
+Usage: bench/rebuild_bench.py OLD NEW --library DIR --site DIR [--site-old DIR] [--runs 5] [--mode one]
 """
 import argparse
 import os
@@ -65,22 +68,26 @@ def main():
     parser.add_argument("new")
     parser.add_argument("--library", required=True, type=Path)
     parser.add_argument("--site", required=True, type=Path)
+    parser.add_argument("--site-old", type=Path, help="the site OLD rebuilds (default: --site)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--mode", choices=("one", "fallback", "nocache", "none"), default="one")
     args = parser.parse_args()
     binaries = {"old": os.path.realpath(args.old), "new": os.path.realpath(args.new)}
     print(f"load before {os.getloadavg()}")
-    # Settle: the site as both make it.
+    sites = {"old": args.site_old or args.site, "new": args.site}
+    # Settle: the site as both make it (each its own, with --site-old).
     build(binaries["new"], args.library, args.site)
+    if args.site_old:
+        build(binaries["old"], args.library, args.site_old)
     times = {"old": [], "new": []}
     k = 0
     for run in range(args.runs):
-        for name in (("old", "new") if run % 2 == 0 else ("new", "old")):
-            if args.mode != "none":
+        for turn, name in enumerate(("old", "new") if run % 2 == 0 else ("new", "old")):
+            if args.mode != "none" and not (args.site_old and turn == 1):
                 edit(args.library, k)
                 k += 1
-            prepare(args.mode, args.site)
-            wall, cpu = build(binaries[name], args.library, args.site)
+            prepare(args.mode, sites[name])
+            wall, cpu = build(binaries[name], args.library, sites[name])
             times[name].append((wall, cpu))
             print(f"run {run + 1} {name}: wall {wall:.3f} s, CPU {cpu:.3f} s, load {os.getloadavg()[0]:.2f}", flush=True)
     med = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for name, t in times.items()}

@@ -134,6 +134,23 @@ hostile_names_are_escaped() {
     ! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$WORK/hostile.err" "$WORK/hostile.out"
 }
 
+# A page file damaged on disk (a USB stick, a sync tool) is written again by the next
+# build, said in one warning line naming it; the site is then as a fresh build makes it.
+damaged_page_file_is_written_again() {
+    "$BIN" demo --quiet --output "$WORK/repair/Site" >/dev/null || return 1
+    local page
+    page=$(cd "$WORK/repair/Site" && ls albums/*.html | head -1)
+    cp "$WORK/repair/Site/$page" "$WORK/page.html"
+    head -c 100 "$WORK/page.html" >"$WORK/repair/Site/$page"
+    "$BIN" build "$WORK/repair/demo-library" --output "$WORK/repair/Site" >"$WORK/repair.out" 2>"$WORK/repair.err" || return 1
+    cat "$WORK/repair.err"
+    [ "$(wc -l <"$WORK/repair.err")" -eq 1 ] || return 1
+    grep -qx "warning: $WORK/repair/Site/$page: damaged; written again" "$WORK/repair.err" || return 1
+    cmp "$WORK/page.html" "$WORK/repair/Site/$page" || return 1
+    "$BIN" build "$WORK/repair/demo-library" --output "$WORK/repair/Site" 2>"$WORK/repair2.err" >/dev/null || return 1
+    [ ! -s "$WORK/repair2.err" ]
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "templates planted above the binary are not used" planted_templates_are_not_used
 check "hostile file names are printed escaped" hostile_names_are_escaped
@@ -142,6 +159,7 @@ check "bad input is one line and exit status 2" bad_input_is_one_line_and_status
 check "usage error is exit status 64" usage_error_is_status_64
 check "library messages stay in the photos' warning lines" library_messages_stay_in_warning_lines
 check "make run ends with commands that work as printed" make_run_ends_with_commands_that_work
+check "a damaged page file is written again, said in one line" damaged_page_file_is_written_again
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,8 +3,8 @@
 /// previews, with links between the pages and back to `index.html`.
 ///
 /// Pages keep their names across rebuilds (they link to each other), so each ends with a
-/// mark of everything it was rendered from; a rebuild renders a page again only when its
-/// mark changed.
+/// mark of everything it was rendered from, sealed (`PageSeal`); a rebuild renders a page
+/// again only when its mark changed or its seal does not hold.
 struct AlbumPageRenderer {
     static let pageSize = 500
 
@@ -15,6 +15,7 @@ struct AlbumPageRenderer {
 
     struct Page {
         var path: String
+        /// The words of its mark (`<!-- proofsheet album page HASH`), sealed on render.
         var mark: String
         var album: PageData.Album
         /// 0-based.
@@ -54,7 +55,7 @@ struct AlbumPageRenderer {
                     hash.combine(photo.thumb.width)
                     hash.combine(photo.thumb.height)
                 }
-                let mark = "<!-- proofsheet album page \(hash.hex(digits: 16)) -->\n"
+                let mark = "<!-- proofsheet album page \(hash.hex(digits: 16))"
                 pages.append(Page(path: path, mark: mark, album: album, number: number, count: paths.count, photos: photos))
             }
         }
@@ -78,7 +79,7 @@ struct AlbumPageRenderer {
             "pager": .raw(Self.pager(paths, current: page.number)),
             "photos": .raw(cells),
         ])
-        return Array((html + page.mark).utf8)
+        return PageSeal.sealed(Array((html + page.mark).utf8))
     }
 
     /// Links to the album's other pages (none for a single page).

@@ -169,6 +169,14 @@ public struct SiteBuilder: Sendable {
                 failures.sort { ByteOrder.less($0.path, $1.path) }
                 let writer = SiteWriter(output: output, templates: templates)
                 let libraryName = identity.name
+                // A page file of the previous build found damaged on disk and written again:
+                // one line each, in path order among the others.
+                func sayRepairs() {
+                    for (path, reason) in writer.repairs.written {
+                        warnings.append(ProofsheetError(Self.joined(options.output, path), "\(reason); written again"))
+                    }
+                    warnings.sort { ByteOrder.less($0.path, $1.path) }
+                }
                 func report(photos: Int, albums: Int, gallery: String, withRAW: Int, livePhotos: Int) -> BuildReport {
                     BuildReport(
                         photos: photos, albums: albums, skipped: scan.nonImages.count + scan.ignored,
@@ -210,6 +218,7 @@ public struct SiteBuilder: Sendable {
                     if let cache = try writer.writeByAlbum(
                         rebuild, manifest: manifest, previous: kept, images: existingImages.adding(written))
                     {
+                        sayRepairs()
                         var done = report(
                             photos: rebuild.total, albums: rebuild.segments.count, gallery: manifest.gallery,
                             withRAW: cache.photos.count { $0.flags.contains(.raw) },
@@ -241,7 +250,8 @@ public struct SiteBuilder: Sendable {
 
                 try writer.write(
                     manifest, previous: site.previous, images: existingImages.adding(written), asBefore: asBefore,
-                    previousPositions: asBefore ? [] : plan.previousPositions(of: photos, in: site.previous))
+                    previousPositions: plan.previousPositions(of: photos, in: site.previous))
+                sayRepairs()
 
                 return report(
                     photos: photos.count, albums: albums.count, gallery: manifest.gallery,

@@ -8,11 +8,33 @@ struct SiteWriter {
     var templates: TemplateSet
     /// Which templates and program render the page (see `pageMark`).
     var pageKey: String
+    /// The page files found damaged on disk, and those written again (`PageSeal`).
+    let repairs = Repairs()
 
     init(output: String, templates: TemplateSet) {
         self.output = output
         self.templates = templates
         self.pageKey = Self.pageKey(templates: templates)
+    }
+
+    /// What a rebuild found of the previous build's page files that was not as it wrote them.
+    final class Repairs: @unchecked Sendable {
+        /// Relative paths found damaged (truncated, zeroed, edited).
+        fileprivate(set) var damaged: Set<String> = []
+        /// The files the previous page named (its chunks, search index and album pages).
+        fileprivate var expected: Set<String> = []
+        /// Whether every page file on disk was found whole (`pageFilesWhole`), once asked.
+        fileprivate var whole: Bool?
+        /// Each file written again, in order, with why: `damaged` or `missing`.
+        fileprivate(set) var written: [(path: String, reason: String)] = []
+
+        fileprivate func wrote(_ path: String, existed: Bool) {
+            if existed, damaged.contains(path) {
+                written.append((path, "damaged"))
+            } else if !existed, expected.contains(path) {
+                written.append((path, "missing"))
+            }
+        }
     }
 
     /// Nothing changed (`BuildPlan.asBefore`, the same settings and program): when the
@@ -23,7 +45,7 @@ struct SiteWriter {
     func keepUnchanged(_ previous: PreviousSite, images: ImageFiles) throws -> Bool {
         let (stylesheet, script) = try writeAssets()
         let pageFiles = Self.pageFiles(in: output)
-        guard pageIsCurrent(previous, pageFiles: pageFiles) else { return false }
+        guard pageIsCurrent(previous, pageFiles: pageFiles), pageFilesWhole(pageFiles) else { return false }
         guard let referenced = Self.referencedImages(previous.cache, photo: previous.photo(at:)) else { return false }
         if !previous.cacheCurrent { try writeCache(previous.cache) }
         cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: nil)
@@ -50,16 +72,48 @@ struct SiteWriter {
 
     /// The page on disk was rendered by this program and these templates from the manifest
     /// on disk, with the page files on disk: it ends with the mark of all of them (a build
-    /// killed midway leaves the old mark, or other files).
+    /// killed midway leaves the old mark, or other files), and its seal holds (else it is
+    /// damaged, and so is the list of chunks it holds: `repairs` says so).
     private func pageIsCurrent(_ previous: PreviousSite?, pageFiles: [String]) -> Bool {
         guard let previous else { return false }
         let mark = Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles)
-        return Self.ends(output + "/index.html", with: mark)
+        if repairs.expected.isEmpty, let named = Self.previousPage(output + "/index.html", of: previous.head) {
+            repairs.expected = Set(named.chunks.values.map { "data/\($0.name).js" } + (named.search.isEmpty ? [] : ["data/\(named.search).js"]))
+            for album in PageData.albums(of: previous.head) { repairs.expected.formUnion(AlbumPageRenderer.paths(of: album)) }
+        }
+        switch PageSeal.state(ofFile: output + "/index.html", mark: Array(mark.utf8)) {
+        case .current?: return true
+        case .damaged?:
+            repairs.damaged.insert("index.html")
+            return false
+        case .stale?, nil: return false
+        }
     }
 
-    /// The file ends with `mark`: a page's last line, which says what it was rendered from.
-    static func ends(_ path: String, with mark: String) -> Bool {
-        FileSystem.readSuffix(path, count: mark.utf8.count) == Array(mark.utf8)
+    /// Every page file on disk (`data/…`, `albums/…`) is whole (`PageSeal`); those that are
+    /// not are noted in `repairs`. Read once a build: 80 MB at 100,000 photos.
+    private func pageFilesWhole(_ pageFiles: [String]) -> Bool {
+        if let whole = repairs.whole { return whole }
+        for file in pageFiles {
+            let path = output + "/" + file
+            let whole = file.hasPrefix("data/") ? PageData.dataFileIsWhole(path) != false : PageSeal.state(ofFile: path, mark: nil) != .damaged
+            if !whole { repairs.damaged.insert(file) }
+        }
+        repairs.whole = repairs.damaged.isEmpty
+        return repairs.damaged.isEmpty
+    }
+
+    /// The data file `data/NAME.js` is there and whole; noted in `repairs` when it is
+    /// there but damaged.
+    private func dataFileKept(_ name: String) -> Bool {
+        let relative = "data/\(name).js"
+        switch PageData.dataFileIsWhole(output + "/" + relative) {
+        case true?: return true
+        case false?:
+            repairs.damaged.insert(relative)
+            return false
+        case nil: return false
+        }
     }
 
     private func writeAssets() throws -> (stylesheet: String, script: String) {
@@ -95,7 +149,7 @@ struct SiteWriter {
         let current = pageIsCurrent(previous, pageFiles: pageFiles)
         // What describes the manifest written (or kept).
         let described: BuildCache
-        if let previous, current, asBefore || Self.identical(manifest, previous.manifest) {
+        if let previous, current, asBefore || Self.identical(manifest, previous.manifest), pageFilesWhole(pageFiles) {
             // The page is current; the manifest is the one on disk, and so is its cache.
             if !previous.cacheCurrent { try writeCache(previous.cache) }
             described = previous.cache
@@ -112,7 +166,7 @@ struct SiteWriter {
                 guard let previousChunks, let first = previousPositions[range.lowerBound],
                     let chunk = previousChunks[first], chunk.count == range.count,
                     range.allSatisfy({ previousPositions[$0] == first + ($0 - range.lowerBound) }),
-                    FileSystem.exists(output + "/data/\(chunk.name).js")
+                    dataFileKept(chunk.name)
                 else { return nil }
                 return chunk.name
             }
@@ -144,8 +198,8 @@ struct SiteWriter {
         cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
     }
 
-    /// Writes the page's data (the chunks and the search index not on disk yet, the album
-    /// pages among `pages` whose mark is not there), then stages `manifest.json`, its cache
+    /// Writes the page's data (the chunks and the search index not on disk whole yet, the
+    /// album pages among `pages` whose mark is not there, or whose seal does not hold), then stages `manifest.json`, its cache
     /// and `index.html` and renames them into place; returns the page files of the site.
     /// `pagesByAlbum` names every album's pages (`pages` may be only those that can have
     /// changed).
@@ -159,22 +213,36 @@ struct SiteWriter {
         // the page that refers to them.
         try FileSystem.createDirectory(output + "/data")
         try FileSystem.createDirectory(output + "/albums")
-        for chunk in data.chunks where !FileSystem.exists(output + "/" + chunk.src) {
+        // A data file made again whose name is on disk: the file there is damaged, since
+        // the name is the hash of the bytes (one kept is whole: see `dataFileKept`).
+        func writeData(_ script: [UInt8], to relative: String) throws {
+            let path = output + "/" + relative
+            let existed = FileSystem.exists(path)
+            if existed {
+                if FileSystem.holds(script, at: path) { return }
+                repairs.damaged.insert(relative)
+            }
+            try FileSystem.writeAtomically(script, to: path)
+            repairs.wrote(relative, existed: existed)
+        }
+        for chunk in data.chunks {
             guard let script = chunk.script else { continue }
-            try FileSystem.writeAtomically(script, to: output + "/" + chunk.src)
+            try writeData(script, to: chunk.src)
         }
-        if !FileSystem.exists(output + "/" + data.searchSrc) {
-            try FileSystem.writeAtomically(data.searchScript, to: output + "/" + data.searchSrc)
-        }
+        try writeData(data.searchScript, to: data.searchSrc)
         for page in pages {
             let path = output + "/" + page.path
-            if Self.ends(path, with: page.mark) { continue }
+            let state = PageSeal.state(ofFile: path, mark: Array(page.mark.utf8))
+            if state == .current { continue }
+            if state == .damaged { repairs.damaged.insert(page.path) }
             try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
+            repairs.wrote(page.path, existed: state != nil)
         }
         let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
         let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
             .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
             + Self.pageMark(pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) })
+        let pageBytes = PageSeal.sealed(Array(page.utf8))
 
         // All three staged in full first — a full disk or a read-only folder shows here,
         // and leaves them as they were — then renamed: the manifest first, so a build
@@ -183,10 +251,12 @@ struct SiteWriter {
         // another manifest, and is passed over).
         let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
         let stagedCache = try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
-        let stagedPage = try Self.stageIfChanged(Array(page.utf8), to: output + "/index.html")
+        let stagedPage = try Self.stageIfChanged(pageBytes, to: output + "/index.html")
+        let pageWritten = stagedPage != nil
         try stagedManifest?.commit()
         try stagedCache?.commit()
         try stagedPage?.commit()
+        if pageWritten { repairs.wrote("index.html", existed: true) }
         return files
     }
 
@@ -203,6 +273,7 @@ struct SiteWriter {
             let before = Self.previousPage(output + "/index.html", of: previous.head), !before.search.isEmpty,
             let searchScript = try? FileSystem.read(output + "/data/\(before.search).js"),
             let search = PreviousSearchIndex(script: searchScript, name: before.search, count: previous.cache.photos.count)
+                ?? noteDamaged("data/\(before.search).js", script: searchScript)
         else { return nil }
         let segments = rebuild.segments
 
@@ -225,7 +296,7 @@ struct SiteWriter {
         let albums = PageData.albums(of: manifest)
         var chunks: [PageData.Chunk] = []
         for range in PageData.plan(albums) {
-            if let name = Self.keptChunk(range, of: rebuild, before: before.chunks), FileSystem.exists(output + "/data/\(name).js") {
+            if let name = Self.keptChunk(range, of: rebuild, before: before.chunks), dataFileKept(name) {
                 chunks.append(PageData.Chunk(start: range.lowerBound, count: range.count, name: name, script: nil))
                 continue
             }
@@ -249,13 +320,27 @@ struct SiteWriter {
         let (searchName, searchBytes) = search.spliced(segments)
         let data = PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes)
 
-        // Album pages: a kept album's are on disk (the page's mark says so) and unchanged.
+        // Album pages: a kept album's are on disk (the page's mark says so) and unchanged,
+        // unless one is damaged: then that album's are rendered again, from its photos.
         let albumPages = AlbumPageRenderer(templates: templates, stylesheet: stylesheet, pageKey: pageKey)
         var pages: [AlbumPageRenderer.Page] = []
         var pagesByAlbum: [String: [String]] = [:]
         for (segment, album) in zip(segments, albums) {
-            pagesByAlbum[album.path] = AlbumPageRenderer.paths(of: album)
-            guard case .made(let photos) = segment.content else { continue }
+            let paths = AlbumPageRenderer.paths(of: album)
+            pagesByAlbum[album.path] = paths
+            var photos: [Manifest.Photo]
+            switch segment.content {
+            case .made(let made): photos = made
+            case .kept(let positions):
+                let damaged = paths.filter { PageSeal.state(ofFile: output + "/" + $0, mark: nil) == .damaged }
+                if damaged.isEmpty { continue }
+                repairs.damaged.formUnion(damaged)
+                photos = []
+                for position in positions {
+                    guard let photo = previous.photo(at: position) else { return nil }
+                    photos.append(photo)
+                }
+            }
             var part = manifest
             part.photos = photos
             var alone = album
@@ -276,6 +361,13 @@ struct SiteWriter {
             cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
         }
         return cache
+    }
+
+    /// Nil, noting the search index at `relative` damaged when its bytes do not hash to its
+    /// name (`PreviousSearchIndex` takes only a whole one).
+    private func noteDamaged(_ relative: String, script: [UInt8]) -> PreviousSearchIndex? {
+        if !PageData.isDataScript(script, named: String(relative.dropFirst(5).dropLast(3))) { repairs.damaged.insert(relative) }
+        return nil
     }
 
     /// The `manifest.json` of `rebuild` (`manifest` with its photos): a kept album's photos
@@ -431,13 +523,13 @@ struct SiteWriter {
         return hash.hex(digits: 16)
     }
 
-    /// The last line of `index.html`: which templates and which manifest (by digest) it
-    /// was rendered from, and which page files it was written with. Content only, so the
-    /// same inputs still give the same bytes.
+    /// The words of the last line of `index.html` (sealed after them: `PageSeal`): which
+    /// templates and which manifest (by digest) it was rendered from, and which page files
+    /// it was written with. Content only, so the same inputs still give the same bytes.
     static func pageMark(pageKey: String, manifestDigest: String, files: [String]) -> String {
         var hash = StableHash()
         for file in files { hash.combine(file) }
-        return "<!-- proofsheet page \(pageKey) manifest \(manifestDigest) files \(hash.hex(digits: 16)) -->\n"
+        return "<!-- proofsheet page \(pageKey) manifest \(manifestDigest) files \(hash.hex(digits: 16))"
     }
 
     /// Assets are named by their content, so a new page never loads an old script.
