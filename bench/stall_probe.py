@@ -100,7 +100,8 @@ VARIANTS = {
     # the grid on a layer of its own
     "grid-layer": {"css": [("#grid { position: relative; }", "#grid { position: relative; will-change: transform; }")]},
     # the page before the fling change (05aea8c): a fling draws every cell, as a slower scroll
-    # does (its stall rate then: 3 of 3 whole scrolls, 4 of 9 of up to 1,500 frames)
+    # does (its stall rate then: 3 of 3 whole scrolls, 4 of 9 of up to 1,500 frames; on
+    # 2 December 06:00-07:00 UTC 8 of 13 of 2,000 frames at load 6.8-16.9)
     "drawn-fling": {"js": [("var fling = fast && wasFast;", "var fling = false;")]},
     # the grid laid out and drawn as ever, but painting nothing (no raster task for it): is
     # raster work needed to set the stall off, or do the DOM, script and layout alone?
