@@ -10,12 +10,28 @@ for a frame and never return on a stalled page, so run each scroll under `timeou
       [--ring-trace cc,disabled-by-default-cc.debug]   # a ring-buffer trace across the scroll
 
 The minimal page: --url "file://$PWD/bench/stall_repro.html?thumbs=URL,URL,..." (the
-site's thumbnails). A measurement aid, not a test.
+site's thumbnails).
+
+Variants, alternated run by run (each run a fresh Chromium, in a child process under a wall
+timeout, so a scroll that never returns is counted, not waited for):
+
+  .venv/bin/python bench/stall_probe.py --variants base,frames-bare --runs 12 --max-frames 3000
+
+A variant is a page change (the site's assets copied to /tmp/stall/sites/NAME with a text
+substitution: see VARIANTS), Chromium switches, or how the scroll is driven (window.scrollBy
+from the evaluated script, or page.mouse.wheel from here). Each run prints a RESULT-RUN line;
+the last line sums each variant up: stalls / runs, frames to each stall, the load.
+--quiet-stall: on a stall only the page's state (no traces, no recovery), so the next run
+starts at once; --stacks: every thread's stack of the page's renderer at the stall (gdb);
+--ring-trace CATEGORIES on a run that did not stall: its raster tasks and their thread time.
+A measurement aid, not a test.
 """
 import argparse
 import base64
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,11 +53,17 @@ SCROLL = """async ([timeout, step, limit]) => {
   await frame(); await frame();
   let frames = 0, last = performance.now(), longest = 0;
   const h = step || window.innerHeight;
+  // the grid as the last frame left it (live collections: a count a frame is cheap)
+  const grid = document.getElementById('grid') || document.body;
+  const cells = grid.getElementsByTagName('li'), imgs = grid.getElementsByTagName('img'), loading = grid.getElementsByClassName('loading');
+  let before = null;
   while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2 && (!limit || frames < limit)) {
     window.scrollBy(0, h);
     const now = await frame();
-    if (now === null) return {stalled: window.scrollY, frames, longest, at: performance.now(), lastFrameAt: last};
+    if (now === null) return {stalled: window.scrollY, frames, longest, at: performance.now(), lastFrameAt: last, before,
+                               after: {cells: cells.length, frames: loading.length, imgs: imgs.length, incomplete: [...imgs].filter(i => !i.complete).length}};
     frames++; longest = Math.max(longest, now - last); last = now;
+    before = {cells: cells.length, frames: loading.length, imgs: imgs.length, y: window.scrollY};
   }
   return {stalled: null, frames, longest};
 }"""
@@ -62,7 +84,140 @@ STATE = """() => {
   };
 }"""
 
+# What each variant changes. "js"/"css": (old, new) substitutions in the site's script and
+# stylesheet (each must match once); "args": Chromium switches; "wheel": scroll by
+# page.mouse.wheel, a screen a step, waiting for a frame after each (the compositor scrolls).
+VARIANTS = {
+    "base": {},
+    # thumbnails decoded in raster, not by Chromium's image decode tasks
+    "sync-decode": {"js": [('cell.img.decoding = "async";', "")]},
+    # an empty frame without its inner span (the grey box of the image's place)
+    "frames-no-span": {"js": [('li.appendChild(el("span", "open"));', "")]},
+    # an empty frame that paints nothing: no background, no inner box (the tiles a fling
+    # shows are then of one colour, which Chromium draws without a raster task)
+    "frames-bare": {"css": [(".photo.loading .open { background: #8883; }",
+                             ".photo.loading .open { background: none; } #grid .photo.loading { background: none; }")]},
+    # the grid on a layer of its own
+    "grid-layer": {"css": [("#grid { position: relative; }", "#grid { position: relative; will-change: transform; }")]},
+    # the page before the fling change (05aea8c): a fling draws every cell, as a slower scroll
+    # does (its stall rate then: 3 of 3 whole scrolls, 4 of 9 of up to 1,500 frames; on
+    # 2 December 06:00-07:00 UTC 8 of 13 of 2,000 frames at load 6.8-16.9)
+    "drawn-fling": {"js": [("var fling = fast && wasFast;", "var fling = false;")]},
+    # the grid laid out and drawn as ever, but painting nothing (no raster task for it): is
+    # raster work needed to set the stall off, or do the DOM, script and layout alone?
+    "grid-hidden": {"css": [("#grid { position: relative; }", "#grid { position: relative; visibility: hidden; }")]},
+    # the page of this worktree's Templates/ (its script and stylesheet, built into a small
+    # site, served in the 100,000-photo site's place): a page change measured as it is
+    "templates": {"templates": True},
+    # (about 20 steps a second here: two round trips to Chromium a step)
+    "wheel": {"wheel": True},
+    "no-checker-imaging": {"args": ["--disable-checker-imaging"]},
+}
+
+
+def variant(name):
+    """A variant by name; "a+b" is both a's changes and b's."""
+    spec = {}
+    for part in name.split("+"):
+        for key, value in VARIANTS[part].items():
+            spec[key] = spec.get(key, []) + value if isinstance(value, list) else value
+    return spec
+
+
+def variant_site(site_index, name):
+    """The site as served to a variant: the big folders linked, index.html copied, the
+    assets copied with the variant's substitutions (their names kept)."""
+    spec = variant(name)
+    site = site_index.parent
+    folder = Path("/tmp/stall/sites") / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    (folder / "assets").mkdir(parents=True)
+    for entry in site.iterdir():
+        if entry.name == "assets":
+            continue
+        if entry.name == "index.html":
+            shutil.copy(entry, folder / entry.name)
+        else:
+            (folder / entry.name).symlink_to(entry)
+    built = {}
+    if spec.get("templates"):
+        small = Path("/tmp/stall/templates-site")
+        subprocess.run([str(ROOT / ".build" / "release" / "proofsheet"), "build", str(ROOT / "bench" / "corpus" / "page" / "library-1000"),
+                        "--output", str(small), "--limit", "500", "--quiet", "--templates", str(ROOT / "Templates"),
+                        "--thumb-size", "160", "--preview-size", "320"], check=True, stdout=subprocess.DEVNULL)
+        built = {a.suffix: a.read_text(encoding="utf-8") for a in (small / "assets").iterdir()}
+    for asset in (site / "assets").iterdir():
+        text = built.get(asset.suffix) or asset.read_text(encoding="utf-8")
+        for old, new in spec.get("js" if asset.suffix == ".js" else "css", []):
+            if text.count(old) != 1:
+                sys.exit(f"variant {name}: {old!r} is in {asset.name} {text.count(old)} times, not once")
+            text = text.replace(old, new)
+        (folder / "assets" / asset.name).write_text(text, encoding="utf-8")
+    return folder / "index.html"
+
+
 RAF = """(t) => new Promise(r => { requestAnimationFrame(() => r(true)); setTimeout(() => r(false), t); })"""
+
+
+def wheel_scroll(page, timeout, step, limit):
+    """The same scroll by page.mouse.wheel (the compositor scrolls; the page gets scroll
+    events): a wheel step, then wait for a frame."""
+    page.mouse.move(640, 450)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate(RAF, timeout)
+    h = step or page.evaluate("() => window.innerHeight")
+    frames, longest, last = 0, 0.0, time.monotonic()
+    while not limit or frames < limit:
+        y, height = page.evaluate("() => [window.scrollY, document.documentElement.scrollHeight - window.innerHeight - 2]")
+        if y >= height:
+            break
+        page.mouse.wheel(0, h)
+        if not page.evaluate(RAF, timeout):
+            return {"stalled": page.evaluate("() => window.scrollY"), "frames": frames, "longest": longest * 1000,
+                    "at": 0, "lastFrameAt": 0, "before": None, "after": page.evaluate(STATE)}
+        now = time.monotonic()
+        frames += 1
+        longest = max(longest, now - last)
+        last = now
+    return {"stalled": None, "frames": frames, "longest": longest * 1000}
+
+
+def raster_summary(path, frames):
+    """What the renderer's raster workers did in a ring trace: tasks and thread time."""
+    events = json.loads(path.read_text(encoding="utf-8"))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") in ("RasterTask", "ImageDecodeTask")]
+    raster = [e for e in tasks if e["name"] == "RasterTask"]
+    cpu = sum(e.get("tdur", 0) for e in raster) / 1000
+    return (f"{len(raster)} raster tasks ({len(raster) / max(frames, 1):.2f} a frame), {cpu:.0f} ms of raster thread time "
+            f"({cpu / max(frames, 1):.2f} ms a frame), {len(tasks) - len(raster)} image decode tasks over {frames} frames "
+            f"(the ring buffer may hold only the last of them)")
+
+
+def stacks(bcdp, path):
+    """Every thread's stack of the renderer that used the most CPU (the page's), by gdb
+    (Debian's Chromium has no symbols: libc's frames and the thread names tell whether a
+    thread waits for work, on a condition variable, or for a lock)."""
+    processes = bcdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    renderer = max((p for p in processes if p["type"] == "renderer"), key=lambda p: p["cpuTime"])
+    pid = renderer["id"]
+    out = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "set pagination off", "-ex", "thread apply all bt 12"],
+                         capture_output=True, text=True, timeout=120).stdout
+    names = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            names[task.name] = (task / "comm").read_text().strip()
+        except OSError:
+            pass
+    path.write_text(out + "\n" + json.dumps(names), encoding="utf-8")
+    summary = []
+    for block in out.split("\nThread ")[1:]:
+        head, _, frames = block.partition("\n")
+        lwp = head.split("LWP ")[1].split(")")[0] if "LWP " in head else "?"
+        calls = [line.split(" in ")[1].split(" (")[0] for line in frames.splitlines() if " in " in line][:4]
+        summary.append(f"{names.get(lwp, lwp)}: {' < '.join(calls)}")
+    return f"renderer {pid}, {len(summary)} threads (stacks in {path}):\n    " + "\n    ".join(summary)
 
 
 def trace(cdp, page, seconds, path, categories):
@@ -102,7 +257,18 @@ def main():
     parser.add_argument("--ring-trace", default="", help="categories traced in a ring buffer across the whole scroll")
     parser.add_argument("--out", type=Path, default=Path("/tmp/stall"))
     parser.add_argument("--recover", action="store_true", help="on a stall, try what might give frames again")
+    parser.add_argument("--variants", default="", help="comma-separated VARIANTS, alternated run by run, each run a child process")
+    parser.add_argument("--variant", default="", help=argparse.SUPPRESS)  # the child's one variant
+    parser.add_argument("--wall", type=int, default=300, help="s a child run may take before it is counted as hung")
+    parser.add_argument("--stacks", action="store_true", help="on a stall, every thread's stack of the page's renderer (gdb)")
+    parser.add_argument("--quiet-stall", action="store_true", help="on a stall: the state only, no traces")
     args = parser.parse_args()
+    if args.variants:
+        return orchestrate(args)
+    if args.variant:
+        spec = variant(args.variant)
+        args.chromium_arg += spec.get("args", [])
+        args.url = args.url or variant_site(args.site, args.variant).as_uri()  # base too: every variant served alike
     args.out.mkdir(parents=True, exist_ok=True)
     url = args.url or args.site.as_uri()
     stalls = 0
@@ -125,19 +291,27 @@ def main():
                     "includedCategories": args.ring_trace.split(",")}})
             start = time.monotonic()
             load = os.getloadavg()[0]
-            result = page.evaluate(SCROLL, [args.timeout, args.step, args.max_frames])
+            if args.variant and variant(args.variant).get("wheel"):
+                result = wheel_scroll(page, args.timeout, args.step, args.max_frames)
+            else:
+                result = page.evaluate(SCROLL, [args.timeout, args.step, args.max_frames])
             seconds = time.monotonic() - start
             line = f"run {run + 1}: load {load:.1f}-{os.getloadavg()[0]:.1f}, {seconds:.0f} s, {result['frames']} frames, longest {result['longest']:.0f} ms"
             if result["stalled"] is None:
                 print(line + (", not stalled" if args.max_frames else ", bottom"), flush=True)
+                print(f"RESULT-RUN {args.variant} ok {result['frames']} - {load:.1f}", flush=True)
                 if ring is not None:
                     bcdp.send("Tracing.end")
                     while not ring:
                         page.wait_for_timeout(100)
-                    bcdp.send("IO.close", {"handle": ring["stream"]})
+                    path = args.out / f"ring-{args.variant or 'run'}-{run + 1}.json"
+                    save_stream(bcdp, ring["stream"], path)
+                    print(f"  raster in the scroll: {raster_summary(path, result['frames'])}", flush=True)
+                    path.unlink()
             else:
                 stalls += 1
                 print(line + f", STALLED at {result['stalled']:,}", flush=True)
+                print(f"  the grid at the last frame {json.dumps(result.get('before'))}, at the stall {json.dumps(result.get('after'))}", flush=True)
                 if ring is not None:
                     page.wait_for_timeout(3000)
                     bcdp.send("Tracing.end")
@@ -147,6 +321,13 @@ def main():
                     save_stream(bcdp, ring["stream"], path)
                     print(f"  ring trace {path} ({path.stat().st_size / 1e6:.0f} MB); stall at page time {result['at']:.0f}, last frame {result['lastFrameAt']:.0f}", flush=True)
                 print("  state " + json.dumps(page.evaluate(STATE)), flush=True)
+                if args.stacks:
+                    print("  " + stacks(bcdp, args.out / f"stacks-{args.variant or 'run'}-{run + 1}.txt"), flush=True)
+                print(f"RESULT-RUN {args.variant} stalled {result['frames']} {result['stalled']} {load:.1f}", flush=True)
+                if args.quiet_stall:
+                    context.close()
+                    browser.close()
+                    continue
                 pcdp = context.new_cdp_session(page)
                 try:
                     print("  metrics " + json.dumps({m["name"]: m["value"] for m in (pcdp.send("Performance.enable") or pcdp.send("Performance.getMetrics"))["metrics"]}), flush=True)
@@ -186,6 +367,38 @@ def main():
             context.close()
             browser.close()
     print(f"RESULT {args.label} {stalls} of {args.runs} stalled ({' '.join(args.chromium_arg) or 'defaults'}{', headed' if args.headed else ''})")
+
+
+def orchestrate(args):
+    """Each run a child process with one variant, the variants alternated; a summary a variant."""
+    names = args.variants.split(",")
+    for name in names:
+        if not all(part in VARIANTS for part in name.split("+")):
+            sys.exit(f"no variant {name!r}: {', '.join(VARIANTS)}")
+    tally = {name: [] for name in names}
+    passed = [a for a in sys.argv[1:] if not a.startswith("--variants") and a not in names and a != args.variants]
+    passed = [a for i, a in enumerate(passed) if not (a == "--runs" or (i and passed[i - 1] == "--runs"))]
+    for run in range(args.runs):
+        for name in names:
+            print(f"== {name}, run {run + 1} of {args.runs}, {time.strftime('%H:%M:%S')}, load {os.getloadavg()[0]:.1f}", flush=True)
+            load = os.getloadavg()[0]
+            try:
+                child = subprocess.run([sys.executable, __file__, *passed, "--runs", "1", "--variant", name],
+                                       capture_output=True, text=True, timeout=args.wall)
+                out = child.stdout + child.stderr
+            except subprocess.TimeoutExpired as error:
+                out = (error.stdout or b"").decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
+                out += f"\nRESULT-RUN {name} hung - - {load:.1f}"
+            print("  " + "\n  ".join(line for line in out.strip().splitlines() if not line.startswith("RESULT ")), flush=True)
+            got = [line.split() for line in out.splitlines() if line.startswith("RESULT-RUN")]
+            tally[name].append(got[-1][2:] if got else ["error", "-", "-", f"{load:.1f}"])
+    print("SUMMARY (stalled or hung / runs; frames to each stall; frames of the runs that did not; load at the start)")
+    for name, runs in tally.items():
+        bad = [r for r in runs if r[0] in ("stalled", "hung")]
+        loads = [float(r[3]) for r in runs if r[3] != "-"]
+        print(f"  {name}: {len(bad)} of {len(runs)}; at {', '.join(r[1] for r in bad) or '-'}; "
+              f"others {', '.join(r[1] for r in runs if r[0] == 'ok')}; errors {sum(r[0] == 'error' for r in runs)}; "
+              f"load {min(loads, default=0):.1f}-{max(loads, default=0):.1f}", flush=True)
 
 
 if __name__ == "__main__":
