@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Which form of a chunk costs a page least to take in: the probe behind the chunks'
-columns (PageData.swift). From the first N chunk files of a site in the object-per-photo
-form (a site built before the columns, e.g. by main at 7e9f9b3) it makes four forms of the
+"""Which form of a chunk costs a page least to take in: the probe behind the chunks' columns
+tried in 005d1e4 and taken back (README). From the first N chunk files of a site in the
+object-per-photo form (a site built before the columns, e.g. by main at 7e9f9b3) it makes four forms of the
 same photos:
 
   A  objects   Proofsheet.chunk("k0",[{…},…]): an object literal a photo (the form before)

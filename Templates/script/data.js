@@ -19,15 +19,16 @@ var Data = (Proofsheet.data = (function () {
   var chunkByName = Object.create(null);
   start = 0;
   page.chunks.forEach(function (entry) {
-    var chunk = { name: entry[0], src: "data/" + entry[0] + ".js", start: start, count: entry[1], loaded: false, waiting: null, columns: null };
+    var chunk = { name: entry[0], src: "data/" + entry[0] + ".js", start: start, count: entry[1], loaded: false, waiting: null };
     chunks.push(chunk);
     chunkByName[chunk.name] = chunk;
     start += chunk.count;
   });
-  // A loaded chunk keeps its columns (chunk.columns: an array per field, PageData.swift),
-  // and a photo is made into the page's photo object (expand) only when something asks for
-  // it: a chunk's arrival makes ~20 arrays, not 1,000 objects, and a scroll through 100,000
-  // photos keeps only the columns (the garbage collector's work grows with what is kept).
+  // A loaded photo is kept as its chunk's compact record, by position, and made into the
+  // page's photo object (expand) only when something asks for it: a chunk's arrival costs
+  // a few lookups a photo, not 1,000 objects made at once, and a scroll through 100,000
+  // photos keeps only the records (the garbage collector's work grows with what is kept).
+  var records = new Array(total);
   // Positions by id, by an id a photo had before (an older build's path-based id: picks
   // stored or exported under them still find it), and by path (made on first use).
   var byId = Object.create(null);
@@ -61,93 +62,47 @@ var Data = (Proofsheet.data = (function () {
   function pathOf(albumPath, name) {
     return albumPath ? albumPath + "/" + name : name;
   }
-  // The columns of the loaded chunk holding a position, or null.
-  function columnsAt(position) {
-    if (!(position >= 0 && position < total)) return null;
-    return chunkAt(position).columns;
-  }
-  // A sparse column's value at an offset ("" when it has none).
-  function sparse(column, offset) {
-    return (column && column[offset]) || "";
-  }
-  // A photo from its chunk's columns (keys in PageData.swift).
-  function expand(c, offset, position) {
+  // A photo from a chunk's compact record (keys in PageData.swift).
+  function expand(record, position) {
     var album = albumAt(position);
-    var x = c.x || {};
-    var key = c.k[offset];
-    var images = key ? null : c.u[offset];
-    var companions = sparse(c.c, offset);
+    var x = record.x || {};
     return {
       index: position,
-      id: c.i[offset],
-      name: c.n[offset],
-      path: sparse(c.p, offset) || pathOf(album.path, c.n[offset]),
+      id: record.i,
+      name: record.n,
+      path: record.p || pathOf(album.path, record.n),
       // The path's exact bytes (base64) when it is not UTF-8; exported for collect.
-      pathBytes: sparse(c.pb, offset),
+      pathBytes: record.pb || "",
       album: album.path,
-      bytes: c.b[offset],
-      date: c.d[offset],
-      dateSource: c.f[offset] ? "file" : "exif",
-      width: c.w[offset],
-      height: c.h[offset],
-      // A build names a photo's images by one key (thumbs/KEY.jpg, …); else they are in u.
-      thumb: { src: key ? "thumbs/" + key + ".jpg" : images[0], width: c.tw[offset], height: c.th[offset] },
-      thumb2x: { src: key ? "thumbs/" + key + "@2x.jpg" : images[1] },
-      preview: { src: key ? "previews/" + key + ".jpg" : images[2], width: c.vw[offset], height: c.vh[offset] },
-      camera: x.camera ? x.camera[offset] : "",
-      lens: x.lens ? x.lens[offset] : "",
-      exposure: x.exposure ? x.exposure[offset] : "",
-      aperture: x.aperture ? x.aperture[offset] : "",
-      iso: x.iso ? x.iso[offset] : "",
-      focalLength: x.focalLength ? x.focalLength[offset] : "",
-      description: x.description ? x.description[offset] : "",
-      formerId: sparse(c.o, offset),
+      bytes: record.b,
+      date: record.d,
+      dateSource: record.f ? "file" : "exif",
+      width: record.w,
+      height: record.h,
+      thumb: { src: record.t[0], width: record.t[1], height: record.t[2] },
+      thumb2x: { src: record.t2 },
+      preview: { src: record.v[0], width: record.v[1], height: record.v[2] },
+      camera: x.camera || "",
+      lens: x.lens || "",
+      exposure: x.exposure || "",
+      aperture: x.aperture || "",
+      iso: x.iso || "",
+      focalLength: x.focalLength || "",
+      description: x.description || "",
+      formerId: record.o || "",
       // What goes with it (issue 14): a RAW, a Live Photo's video.
-      raw: companions.indexOf("r") >= 0,
-      live: companions.indexOf("l") >= 0,
+      raw: typeof record.c === "string" && record.c.indexOf("r") >= 0,
+      live: typeof record.c === "string" && record.c.indexOf("l") >= 0,
     };
   }
 
-  // What expand needs of a chunk's columns: every column there, as long as the chunk, of
-  // the type expand gives out; a chunk with anything else is not taken, none of it.
-  var STRINGS = ["i", "n", "d", "k"];
-  var NUMBERS = ["b", "f", "w", "h", "tw", "th", "vw", "vh"];
-  var SPARSE = ["u", "p", "pb", "o", "c"];
-  var DETAILS = ["camera", "lens", "exposure", "aperture", "iso", "focalLength", "description"];
-  function column(values, count, type) {
-    if (!Array.isArray(values) || values.length !== count) return false;
-    for (var at = 0; at < count; at++) if (typeof values[at] !== type) return false;
-    return true;
-  }
-  function table(values) {
-    return values === undefined || (!!values && typeof values === "object" && !Array.isArray(values));
-  }
-  function usable(c, count) {
-    if (!c || typeof c !== "object") return false;
-    var at;
-    for (at = 0; at < STRINGS.length; at++) if (!column(c[STRINGS[at]], count, "string")) return false;
-    for (at = 0; at < NUMBERS.length; at++) if (!column(c[NUMBERS[at]], count, "number")) return false;
-    for (at = 0; at < SPARSE.length; at++) if (!table(c[SPARSE[at]])) return false;
-    for (var offset in c.p || {}) if (typeof c.p[offset] !== "string") return false;
-    for (offset in c.pb || {}) if (typeof c.pb[offset] !== "string") return false;
-    for (offset in c.o || {}) if (typeof c.o[offset] !== "string") return false;
-    for (offset in c.c || {}) if (typeof c.c[offset] !== "string") return false;
-    for (at = 0; at < count; at++) {
-      if (c.k[at]) continue;
-      var images = c.u && c.u[at];
-      if (!Array.isArray(images) || images.length !== 3 || !images.every(isString)) return false;
-    }
-    if (!table(c.x)) return false;
-    for (var name in c.x || {}) if (DETAILS.indexOf(name) < 0 || !column(c.x[name], count, "string")) return false;
-    return true;
-  }
-  function isString(value) {
-    return typeof value === "string";
+  // What expand needs of a record; a chunk holding anything else is not taken.
+  function usable(record) {
+    return !!record && typeof record.i === "string" && typeof record.n === "string" && Array.isArray(record.t) && Array.isArray(record.v);
   }
   function pathAt(position) {
-    var c = columnsAt(position);
-    var offset = position - chunkAt(position).start;
-    return sparse(c.p, offset) || pathOf(albumAt(position).path, c.n[offset]);
+    var record = records[position];
+    return record.p || pathOf(albumAt(position).path, record.n);
   }
   function addPaths(chunk) {
     for (var at = chunk.start; at < chunk.start + chunk.count; at++) byPath[pathAt(at)] = at;
@@ -163,20 +118,21 @@ var Data = (Proofsheet.data = (function () {
     return byPath[path];
   }
   function photoAt(position) {
-    var c = columnsAt(position);
-    return c ? expand(c, position - chunkAt(position).start, position) : null;
+    var record = records[position];
+    return record ? expand(record, position) : null;
   }
 
   // Called by each chunk file as it runs.
-  Proofsheet.chunk = function (name, c) {
+  Proofsheet.chunk = function (name, list) {
     var chunk = chunkByName[name];
-    if (!chunk || chunk.loaded || !usable(c, chunk.count)) return;
-    var ids = c.i;
-    for (var at = 0; at < ids.length; at++) byId[ids[at]] = chunk.start + at;
-    for (var offset in c.o || {}) {
-      if (byFormerId[c.o[offset]] === undefined && offset >= 0 && offset < chunk.count) byFormerId[c.o[offset]] = chunk.start + +offset;
+    if (!chunk || chunk.loaded || !Array.isArray(list) || list.length !== chunk.count || !list.every(usable)) return;
+    for (var at = 0; at < list.length; at++) {
+      var record = list[at];
+      var position = chunk.start + at;
+      records[position] = record;
+      byId[record.i] = position;
+      if (record.o && byFormerId[record.o] === undefined) byFormerId[record.o] = position;
     }
-    chunk.columns = c;
     chunk.loaded = true;
     if (byPath) addPaths(chunk);
     loadedChunks += 1;
@@ -295,7 +251,7 @@ var Data = (Proofsheet.data = (function () {
       return Promise.all(needed);
     },
     loaded: function (position) {
-      return !!columnsAt(position);
+      return !!records[position];
     },
     onChunk: function (listener) {
       listeners.push(listener);
@@ -321,8 +277,8 @@ var Data = (Proofsheet.data = (function () {
     },
     // Name and path of a position from whatever is loaded: its chunk or the index.
     describe: function (position) {
-      var c = columnsAt(position);
-      if (c) return { id: c.i[position - chunkAt(position).start], name: c.n[position - chunkAt(position).start], path: pathAt(position) };
+      var record = records[position];
+      if (record) return { id: record.i, name: record.n, path: pathAt(position) };
       if (!index) return null;
       var name = index.names[position];
       return { id: index.ids[position], name: name, path: index.paths[position] || pathOf(albumAt(position).path, name) };

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ProofsheetKit
+import ProofsheetKit
 import Testing
 
 /// The page's data files (issue 11): chunks of at most 1,000 photos named by their bytes,
@@ -40,42 +40,13 @@ struct PageDataTests {
         return try #require(json as? [String: Any])
     }
 
-    /// A chunk's columns: the JSON between `Proofsheet.chunk("NAME",` and `);`.
-    static func columns(_ script: String, name: String) throws -> [String: Any] {
+    /// A chunk's photo records: the JSON between `Proofsheet.chunk("NAME",` and `);`.
+    static func records(_ site: String, chunk name: String) throws -> [[String: Any]] {
+        let script = try readText(site + "/data/\(name).js")
         let prefix = "Proofsheet.chunk(\"\(name)\","
         #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
         let json = script.dropFirst(prefix.count).dropLast(3)
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    }
-
-    /// A chunk's photos, one dictionary each, from its columns (keys in PageData.swift): the
-    /// dense columns' values, the sparse ones' where the photo has one, `x` its details (the
-    /// non-empty ones), and `t`, `t2`, `v` its images' names as the page makes them (from
-    /// `k`, or `u`). Every column is checked to be as long as the chunk.
-    static func records(_ site: String, chunk name: String) throws -> [[String: Any]] {
-        try records(columns(try readText(site + "/data/\(name).js"), name: name))
-    }
-
-    static func records(_ columns: [String: Any]) throws -> [[String: Any]] {
-        let dense = ["i", "n", "b", "d", "f", "w", "h", "k", "tw", "th", "vw", "vh"]
-        let count = try #require(columns["i"] as? [Any]).count
-        for key in dense { #expect((columns[key] as? [Any])?.count == count, "column \(key)") }
-        let details = columns["x"] as? [String: [String]] ?? [:]
-        for (key, values) in details { #expect(values.count == count, "detail \(key)") }
-        #expect(Set(columns.keys).subtracting(dense + ["u", "p", "pb", "c", "x"]).isEmpty)
-        return try (0..<count).map { offset in
-            var record: [String: Any] = [:]
-            for key in dense { record[key] = (columns[key] as? [Any])?[offset] }
-            for key in ["u", "p", "pb", "c"] {
-                if let value = (columns[key] as? [String: Any])?[String(offset)] { record[key] = value }
-            }
-            let shown = details.filter { !$0.value[offset].isEmpty }.mapValues { $0[offset] }
-            if !shown.isEmpty { record["x"] = shown }
-            let key = try #require(record["k"] as? String)
-            let images = key.isEmpty ? try #require(record["u"] as? [String]) : ["thumbs/\(key).jpg", "thumbs/\(key)@2x.jpg", "previews/\(key).jpg"]
-            (record["t"], record["t2"], record["v"]) = (images[0], images[1], images[2])
-            return record
-        }
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }
 
     static func times(_ site: String, _ folder: String) -> [String: Int64] {
@@ -112,13 +83,8 @@ struct PageDataTests {
             #expect(first["n"] as? String == photo.name)
             #expect(first["b"] as? Int == Int(photo.bytes))
             #expect(first["d"] as? String == photo.date)
-            #expect(first["w"] as? Int == photo.width && first["h"] as? Int == photo.height)
-            #expect(first["f"] as? Int == (photo.dateSource == "file" ? 1 : 0))
-            // The images' names from one key (a build names all three by it), not written out.
-            #expect(first["t"] as? String == photo.thumb.src && first["t2"] as? String == photo.thumb2x.src)
-            #expect(first["v"] as? String == photo.preview.src && first["u"] == nil)
-            #expect(first["tw"] as? Int == photo.thumb.width && first["th"] as? Int == photo.thumb.height)
-            #expect(first["vw"] as? Int == photo.preview.width && first["vh"] as? Int == photo.preview.height)
+            #expect((first["t"] as? [Any])?.first as? String == photo.thumb.src)
+            #expect((first["v"] as? [Any])?.first as? String == photo.preview.src)
             #expect((first["x"] as? [String: String])?["description"] == photo.description)
             #expect(first["p"] == nil)  // the album's path and the name say it
             // Only the first chunk is named by the page for its first screen.
@@ -219,32 +185,6 @@ struct PageDataTests {
             #expect(details["description"] == photo.description)
             let search = try readText(site + "/data/\(try #require(data["search"] as? String)).js")
             #expect(!search.contains("<") && search.contains("Cam \\u0026 \\u003cb\\u003e"))
-        }
-    }
-
-    @Test("a photo whose images are not named by one key has them whole; a path not album/name is written out")
-    func explicitImages() async throws {
-        try await withTemporaryDirectory { root in
-            let library = root + "/Library", site = root + "/Site"
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "B/b\(index).jpg") }
-            try await Self.buildSmall(library, site)
-            var manifest = try readManifest(site)
-            let key = String(manifest.photos[1].thumb.src.dropFirst("thumbs/".count).dropLast(".jpg".count))
-            manifest.photos[1].preview.src = "previews/\(key)-other.jpg"  // not thumbs/K.jpg, thumbs/K@2x.jpg, previews/K.jpg
-            manifest.photos[2].thumb.src = "elsewhere/\"x\".jpg"
-            manifest.photos[2].path = "B/elsewhere.jpg"
-            let data = PageData(manifest)
-            let chunk = try #require(data.chunks.first?.script)
-            let columns = try Self.columns(String(decoding: chunk, as: UTF8.self), name: data.chunks[0].name)
-            let records = try Self.records(columns)
-            #expect(records.map { $0["k"] as? String } == [String(manifest.photos[0].thumb.src.dropFirst(7).dropLast(4)), "", ""])
-            #expect((columns["u"] as? [String: [String]])?.keys.sorted() == ["1", "2"])
-            for (record, photo) in zip(records, manifest.photos) {
-                #expect(record["t"] as? String == photo.thumb.src)
-                #expect(record["t2"] as? String == photo.thumb2x.src)
-                #expect(record["v"] as? String == photo.preview.src)
-            }
-            #expect(columns["p"] as? [String: String] == ["2": "B/elsewhere.jpg"])
         }
     }
 }

@@ -16,22 +16,14 @@ import Foundation
 /// up to the next such album. A chunk says nothing about where it sits in the gallery —
 /// `index.html` does — so a photo added earlier does not change it.
 ///
-/// A chunk holds its photos in columns, one array per field, in the chunk's order, not an
-/// object per photo: a browser makes ~20 arrays for a chunk's arrival instead of 3,000
-/// objects and arrays, keeps a fraction of the strings, and the file is under half the size
-/// (bench/chunk_bench.py). The columns, by key: `i` ids, `n` file names, `b` bytes, `d`
-/// dates (`YYYY-MM-DDTHH:MM:SS`), `f` 1 where the date is the file's time (else 0), `w`/`h`
-/// pixel sizes, `k` the images' key, `tw`/`th` the thumbnail's size, `vw`/`vh` the
-/// preview's. A photo's three images are `thumbs/K.jpg`, `thumbs/K@2x.jpg` and
-/// `previews/K.jpg` (`imageKey`, the names a build gives them); where they are not, `k` is
-/// "" and `u` has them. Then, keyed by the photo's offset in the chunk and present only when
-/// some photo has one: `u` [thumbnail, 2x thumbnail, preview], `p` the path (when it is not
-/// the album's path and the name), `pb` the path's exact bytes, base64, as the manifest's
+/// A photo in a chunk, by key: `i` id, `n` file name, `p` path (only when it is not the
+/// album's path and the name), `pb` the path's exact bytes, base64, as the manifest's
 /// `pathBytes` (only when the path is not UTF-8: `n` and `p` are then readable renderings;
-/// the page exports it so `collect` finds the file), `c` what goes with it, for the page's
-/// badges: `r` a RAW, `l` a Live Photo's video (`"rl"` both). And `x`, the EXIF details
-/// shown in the viewer: a column of each detail (`camera`, `lens`, `exposure`, `aperture`,
-/// `iso`, `focalLength`, `description`) some photo of the chunk has, "" for none.
+/// the page exports it so `collect` finds the file), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
+/// date is the file's time, `w`/`h` pixel size, `t` [thumbnail, width, height], `t2` the
+/// 2x thumbnail, `v` [preview, width, height], `x` the EXIF details shown in the viewer,
+/// `o` the id it had before (content ids replaced path ids), `c` what goes with it, for the
+/// page's badges: `r` a RAW, `l` a Live Photo's video (`"rl"` both; absent when neither).
 struct PageData {
     static let chunkSize = 1000
     /// Leading chunks the page names as `<script src>`, so the first screen is drawn with
@@ -106,10 +98,15 @@ struct PageData {
 
     /// The chunk of the photos at `range` (by position in the gallery); `record` writes the
     /// photo at a position (`record(_:albumPath:into:)`).
-    static func chunk(_ range: Range<Int>, record: (Int, inout Columns) -> Void) -> Chunk {
-        var columns = Columns(capacity: range.count)
-        for position in range { record(position, &columns) }
-        let (name, script) = Self.dataScript("chunk", prefix: "c-", columns.json())
+    static func chunk(_ range: Range<Int>, record: (Int, inout JSONWriter) -> Void) -> Chunk {
+        var writer = JSONWriter(capacity: range.count * 420)
+        writer.raw("[")
+        for position in range {
+            if position > range.lowerBound { writer.raw(",\n") }
+            record(position, &writer)
+        }
+        writer.raw("]")
+        let (name, script) = Self.dataScript("chunk", prefix: "c-", writer.bytes)
         return Chunk(start: range.lowerBound, count: range.count, name: name, script: script)
     }
 
@@ -151,175 +148,69 @@ struct PageData {
         return ranges
     }
 
-    /// One photo of a chunk, added to its columns (keys in the type's comment).
-    static func record(_ photo: Manifest.Photo, albumPath: String, into columns: inout Columns) {
-        columns.append(photo, derived: isDerivedPath(photo.path, albumPath, photo.name))
+    /// One photo as a chunk holds it (keys in the type's comment).
+    static func record(_ photo: Manifest.Photo, albumPath: String, into w: inout JSONWriter) {
+        w.raw("{")
+        w.key("i")
+        w.string(photo.id)
+        w.member("n")
+        w.string(photo.name)
+        if !isDerivedPath(photo.path, albumPath, photo.name) {
+            w.member("p")
+            w.string(photo.path)
+        }
+        if let exact = photo.pathBytes {
+            w.member("pb")
+            w.string(exact.base64EncodedString())
+        }
+        w.member("b")
+        w.int(photo.bytes)
+        w.member("d")
+        w.string(photo.date)
+        if photo.dateSource == "file" { w.raw(",\"f\":1") }
+        w.member("w")
+        w.int(photo.width)
+        w.member("h")
+        w.int(photo.height)
+        w.member("t")
+        image(photo.thumb, into: &w)
+        w.member("t2")
+        w.string(photo.thumb2x.src)
+        w.member("v")
+        image(photo.preview, into: &w)
+        var first = true
+        func detail(_ key: StaticString, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            w.raw(first ? ",\"x\":{" : ",")
+            first = false
+            w.key(key)
+            w.string(value)
+        }
+        detail("camera", photo.camera)
+        detail("lens", photo.lens)
+        detail("exposure", photo.exposure)
+        detail("aperture", photo.aperture)
+        detail("iso", photo.iso.map { String($0) })
+        detail("focalLength", photo.focalLength)
+        detail("description", photo.description)
+        if !first { w.raw("}") }
+        let companions = photo.companions ?? []
+        let raw = companions.contains { $0.kind == .raw }, video = companions.contains { $0.kind == .video }
+        if raw || video {
+            w.member("c")
+            w.string((raw ? "r" : "") + (video ? "l" : ""))
+        }
+        w.raw("}")
     }
 
-    /// The key K of a photo's images when they are `thumbs/K.jpg`, `thumbs/K@2x.jpg` and
-    /// `previews/K.jpg` (as every build names them: RenderContext), else nil.
-    static func imageKey(_ photo: Manifest.Photo) -> Substring? {
-        let thumb = photo.thumb.src
-        guard thumb.hasPrefix("thumbs/"), thumb.hasSuffix(".jpg"), thumb.utf8.count > 11 else { return nil }
-        let key = thumb.dropFirst(7).dropLast(4)
-        guard photo.thumb2x.src == "thumbs/\(key)@2x.jpg", photo.preview.src == "previews/\(key).jpg" else { return nil }
-        return key
-    }
-
-    /// A chunk's photos as columns (see the type's comment), added one at a time.
-    struct Columns {
-        private(set) var count = 0
-        private var ids, names, bytes, dates, fileDates, widths, heights, keys, thumbWidths, thumbHeights, previewWidths,
-            previewHeights: JSONWriter
-        /// The sparse columns (offset → value): written `"7":…` after the first.
-        private var images = Sparse(), paths = Sparse(), pathBytes = Sparse(), companions = Sparse()
-        private static let detailKeys: [StaticString] = ["camera", "lens", "exposure", "aperture", "iso", "focalLength", "description"]
-        private var details: [JSONWriter]
-        private var detailUsed = [Bool](repeating: false, count: 7)
-
-        private struct Sparse {
-            var writer = JSONWriter()
-            var any = false
-            mutating func add(_ offset: Int, _ write: (inout JSONWriter) -> Void) {
-                writer.raw(any ? ",\"" : "\"")
-                any = true
-                writer.int(offset)
-                writer.raw("\":")
-                write(&writer)
-            }
-        }
-
-        init(capacity: Int) {
-            func column(_ each: Int) -> JSONWriter {
-                var w = JSONWriter(capacity: capacity * each + 2)
-                w.raw("[")
-                return w
-            }
-            (ids, names, dates, keys) = (column(20), column(24), column(22), column(44))
-            (bytes, fileDates, widths, heights) = (column(8), column(2), column(5), column(5))
-            (thumbWidths, thumbHeights, previewWidths, previewHeights) = (column(4), column(4), column(5), column(5))
-            details = (0..<7).map { _ in column(2) }
-        }
-
-        mutating func append(_ photo: Manifest.Photo, derived: Bool) {
-            let offset = count
-            if offset > 0 {
-                for at in 0..<12 { self[column: at].raw(",") }
-                for at in details.indices { details[at].raw(",") }
-            }
-            count += 1
-            ids.string(photo.id)
-            names.string(photo.name)
-            bytes.int(photo.bytes)
-            dates.string(photo.date)
-            fileDates.raw(photo.dateSource == "file" ? "1" : "0")
-            widths.int(photo.width)
-            heights.int(photo.height)
-            thumbWidths.int(photo.thumb.width)
-            thumbHeights.int(photo.thumb.height)
-            previewWidths.int(photo.preview.width)
-            previewHeights.int(photo.preview.height)
-            if let key = PageData.imageKey(photo) {
-                keys.string(String(key))
-            } else {
-                keys.raw("\"\"")
-                images.add(offset) { w in
-                    w.raw("[")
-                    w.string(photo.thumb.src)
-                    w.raw(",")
-                    w.string(photo.thumb2x.src)
-                    w.raw(",")
-                    w.string(photo.preview.src)
-                    w.raw("]")
-                }
-            }
-            if !derived { paths.add(offset) { $0.string(photo.path) } }
-            if let exact = photo.pathBytes { pathBytes.add(offset) { $0.string(exact.base64EncodedString()) } }
-            let values = [photo.camera, photo.lens, photo.exposure, photo.aperture, photo.iso.map { String($0) }, photo.focalLength, photo.description]
-            for (at, value) in values.enumerated() {
-                if let value, !value.isEmpty {
-                    details[at].string(value)
-                    detailUsed[at] = true
-                } else {
-                    details[at].raw("\"\"")
-                }
-            }
-            let kinds = photo.companions ?? []
-            let raw = kinds.contains { $0.kind == .raw }, video = kinds.contains { $0.kind == .video }
-            if raw || video { companions.add(offset) { $0.string((raw ? "r" : "") + (video ? "l" : "")) } }
-        }
-
-        /// The dense columns by number, in the order `json` writes them.
-        private subscript(column at: Int) -> JSONWriter {
-            get {
-                switch at {
-                case 0: ids
-                case 1: names
-                case 2: bytes
-                case 3: dates
-                case 4: fileDates
-                case 5: widths
-                case 6: heights
-                case 7: keys
-                case 8: thumbWidths
-                case 9: thumbHeights
-                case 10: previewWidths
-                default: previewHeights
-                }
-            }
-            _modify {
-                switch at {
-                case 0: yield &ids
-                case 1: yield &names
-                case 2: yield &bytes
-                case 3: yield &dates
-                case 4: yield &fileDates
-                case 5: yield &widths
-                case 6: yield &heights
-                case 7: yield &keys
-                case 8: yield &thumbWidths
-                case 9: yield &thumbHeights
-                case 10: yield &previewWidths
-                default: yield &previewHeights
-                }
-            }
-        }
-
-        /// The chunk's JSON: `{"i":[…],…}`.
-        func json() -> [UInt8] {
-            let names: [StaticString] = ["i", "n", "b", "d", "f", "w", "h", "k", "tw", "th", "vw", "vh"]
-            var out = JSONWriter(capacity: (0..<12).reduce(64) { $0 + self[column: $1].bytes.count } + images.writer.bytes.count
-                + paths.writer.bytes.count + pathBytes.writer.bytes.count + details.reduce(0) { $0 + $1.bytes.count })
-            out.raw("{")
-            for (at, name) in names.enumerated() {
-                if at > 0 { out.raw(",\n") }
-                out.key(name)
-                out.bytes.append(contentsOf: self[column: at].bytes)
-                out.raw("]")
-            }
-            for (name, sparse) in [("u", images), ("p", paths), ("pb", pathBytes), ("c", companions)] as [(StaticString, Sparse)] where sparse.any {
-                out.raw(",\n")
-                out.key(name)
-                out.raw("{")
-                out.bytes.append(contentsOf: sparse.writer.bytes)
-                out.raw("}")
-            }
-            if detailUsed.contains(true) {
-                out.raw(",\n")
-                out.key("x")
-                out.raw("{")
-                var first = true
-                for (at, key) in Self.detailKeys.enumerated() where detailUsed[at] {
-                    out.member(key, first: first)
-                    first = false
-                    out.bytes.append(contentsOf: details[at].bytes)
-                    out.raw("]")
-                }
-                out.raw("}")
-            }
-            out.raw("}")
-            return out.bytes
-        }
+    private static func image(_ image: Manifest.Image, into w: inout JSONWriter) {
+        w.raw("[")
+        w.string(image.src)
+        w.raw(",")
+        w.int(image.width)
+        w.raw(",")
+        w.int(image.height)
+        w.raw("]")
     }
 
     static func derivedPath(_ albumPath: String, _ name: String) -> String {
