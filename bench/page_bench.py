@@ -502,6 +502,7 @@ def scroll_once(browser, page, run, results, notes, control):
         why = stalled_compositor(browser, page)
         if why:
             notes["scroll"] += "; " + why
+        notes.setdefault("stalls", []).append(f"run {run + 1}, fling: at scrollY {scroll['stalled']:,} after {scroll['frames']:,} frames" + (f" ({why})" if why else ""))
         print(f", scroll STALLED at {scroll['stalled']:,}", end="", flush=True)
     print(f", scroll longest {scroll['longest']:.0f} ms", end="", flush=True)
     results["scroll, median frame"].append(scroll["median"])
@@ -550,6 +551,7 @@ def scroll_once(browser, page, run, results, notes, control):
                                  f"{drawn['empty']} showing an empty frame")
         if drawn["stalled"] is not None:
             notes["scroll drawn"] += f"; STALLED at scrollY {drawn['stalled']:,}"
+            notes.setdefault("stalls", []).append(f"run {run + 1}, drawn scroll: at scrollY {drawn['stalled']:,} after {drawn['frames']:,} frames")
         print(f", drawn scroll longest {drawn['longest']:.0f} ms", end="", flush=True)
 
 
@@ -796,7 +798,11 @@ def main():
         for key, value in notes.items():
             if key.startswith(("search", "CPU a frame")):
                 print(f"  ({key}: {value})")
-        scroll_notes[count] = {k: v for k, v in notes.items() if k in ("scroll", "scroll drawn", "CPU a frame by stage, median / in the costliest frame")}
+            elif key == "stalls":
+                print(f"  (stalled: {'; '.join(value)})")
+        # The scroll notes are the last run's; every run's stalls are kept (a note is overwritten).
+        scroll_notes[count] = {k: ("; ".join(v) if k == "stalls" else v) for k, v in notes.items()
+                               if k in ("scroll", "scroll drawn", "CPU a frame by stage, median / in the costliest frame", "stalls")}
 
     lines = ["| figure | target | " + " | ".join(f"{c:,} photos" for c in sizes) + " |",
              "|---|---:|" + "---:|" * len(sizes)]
