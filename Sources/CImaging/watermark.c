@@ -8,15 +8,26 @@
 #include "CImaging.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-void ps_gd_font_cache_setup(void) {
-    /* gdImageStringFT sets its font cache up on first use, racily: done once, up front. */
+/* gdImageStringFT sets libgd's font cache up on first use, and so does gdFontCacheSetup:
+   both test a global and then create it, so two threads doing either at once each make a
+   cache and one is lost (LeakSanitizer saw it: tests run builds and font checks in
+   parallel). Set up exactly once per process, before any text is measured or drawn. */
+static pthread_once_t ps_font_cache_once = PTHREAD_ONCE_INIT;
+
+static void ps_font_cache_setup_once(void) {
     gdFontCacheSetup();
 }
 
+void ps_gd_font_cache_setup(void) {
+    pthread_once(&ps_font_cache_once, ps_font_cache_setup_once);
+}
+
 const char *ps_gd_text_check(const char *font, const char *text) {
+    ps_gd_font_cache_setup();
     int box[8];
     return gdImageStringFT(NULL, box, 0, (char *)font, 24, 0, 0, 0, (char *)text);
 }
@@ -32,6 +43,7 @@ static void ps_dilate_line(const unsigned char *in, unsigned char *out, int coun
 }
 
 const char *ps_gd_watermark(gdImagePtr image, const char *font, const char *text, double opacity) {
+    ps_gd_font_cache_setup();
     const int width = gdImageSX(image), height = gdImageSY(image);
     const int longest = width > height ? width : height;
     /* Scaled to the image: the text about a fourteenth of its long edge high (gd's points

@@ -54,7 +54,8 @@ public struct Watermark: Sendable, Codable, Equatable, Hashable {
     /// What the render key needs to know: text, opacity and font.
     var key: String { "\(text)\u{0}\(opacity)\u{0}\(fontDigest ?? font ?? "")" }
 
-    /// Once per process, before images are drawn on in several threads.
+    /// libgd's font cache, set up once per process (the C side makes sure of once; it is
+    /// also done before any text is measured or drawn).
     static func prepareFontCache() {
         ps_gd_font_cache_setup()
     }
