@@ -42,7 +42,8 @@ public struct Companion: Sendable, Equatable, Hashable {
     /// What kind of companion a file name would be, and the stems it could belong to, best
     /// first (`IMG_1.CR3.xmp` → the stem `IMG_1.CR3`, then `IMG_1`); nil for any other name.
     static func candidate(_ name: BytePath) -> (kind: Kind, stems: [BytePath])? {
-        guard let (stem, ext) = split(name) else { return nil }
+        // Told without making the stem and extension first: a library is mostly photos.
+        guard let packed = packedExtension(name), extensionsPacked.contains(packed), let (stem, ext) = split(name) else { return nil }
         if rawExtensions.contains(ext) { return (.raw, [stem]) }
         if videoExtensions.contains(ext) { return (.video, [stem]) }
         if ext.elementsEqual(editName.utf8) { return (.edit, [stem]) }
@@ -51,6 +52,28 @@ public struct Companion: Sendable, Equatable, Hashable {
             return (.xmp, [stem])
         }
         return nil
+    }
+
+    /// Every companion's extension (`packedExtension`).
+    private static let extensionsPacked: Set<UInt64> = Set(
+        (rawNames + videoNames + [xmpName, editName]).map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } })
+
+    /// The last extension of `name` as `split` takes it, in lowercase ASCII, its bytes in an
+    /// integer; nil when there is none or it is longer than 7 bytes.
+    private static func packedExtension(_ name: BytePath) -> UInt64? {
+        name.bytes.withUnsafeBufferPointer { bytes -> UInt64? in
+            var packed: UInt64 = 0
+            var at = bytes.count - 1
+            var length = 0
+            while at > 0, bytes[at] != UInt8(ascii: ".") {
+                if length == 7 { return nil }
+                at -= 1
+                length += 1
+            }
+            guard at > 0, length > 0 else { return nil }
+            for byte in bytes[(at + 1)...] { packed = packed << 8 | UInt64((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+            return packed
+        }
     }
 
     /// The name without its last extension: `IMG_1.jpg` → `IMG_1`; a name without one is

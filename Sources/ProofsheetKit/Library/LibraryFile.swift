@@ -8,6 +8,9 @@ public struct LibraryFile: Sendable, Equatable {
     public var modified: Int64
     /// The files that belong to it (RAW, sidecars, Live Photo video), by path.
     public var companions: [Companion]
+    /// Where the previous build has it (`LibraryScanner.Known.position`), when the scan
+    /// was told: the build's plan then need not look its path up again.
+    var previous: Int?
 
     public init(path: BytePath, format: ImageFormat, bytes: Int64, modified: Int64, companions: [Companion] = []) {
         self.path = path

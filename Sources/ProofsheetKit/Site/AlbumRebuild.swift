@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A rebuild album by album (issue 11): the gallery as the previous build left it, with
 /// only the albums that changed made again. An album none of whose photos changed, came
 /// or went, and none of whose ids moved, is taken from the previous build as it was — its
@@ -148,13 +150,20 @@ struct AlbumRebuild {
         // The albums in order; two albums equal as text cannot be ordered as the previous build did.
         let order = names.sorted { PhotoOrder.albumLess($0.value, $1.value) }
         for (a, b) in zip(order, order.dropFirst()) where !PhotoOrder.albumLess(a.value, b.value) { return nil }
+        // Each album kept must have its records true (`recordsTrue`, which reads where the
+        // fields of each photo are): checked first, the albums on every core at once.
+        let keptRuns = order.compactMap { key, _ in
+            previousByKey[key].flatMap { touched.contains(key) ? nil : (previousAlbums[$0].range, previousAlbums[$0].path) }
+        }
+        let runsTrue = Self.concurrently(keptRuns.count) { site.recordsTrue(keptRuns[$0].0, album: keptRuns[$0].1) }
+        var keptCount = 0
         segments = []
         segments.reserveCapacity(order.count)
         var at = 0
         for (key, path) in order {
             let previousAlbum = previousByKey[key].map { previousAlbums[$0] }
             let previous = previousAlbum?.range
-            if let previousAlbum, let previous, !touched.contains(key) {
+            if let previous, !touched.contains(key) {
                 // Its records must be one run, as this writer writes them, of its photos whole:
                 // copied as they are, the run is the album's photos in the next manifest.json.
                 for position in previous.dropLast() {
@@ -163,7 +172,8 @@ struct AlbumRebuild {
                         site.bytes[end] == UInt8(ascii: ",")
                     else { throw Untrue() }
                 }
-                guard site.recordsTrue(previous, album: previousAlbum.path) else {
+                keptCount += 1
+                guard runsTrue[keptCount - 1] else {
                     if site.cacheCurrent { throw Untrue() }
                     return nil
                 }
@@ -194,6 +204,16 @@ struct AlbumRebuild {
         }
         total = at
         guard total == fresh.count + reused.count else { return nil }
+    }
+
+    /// `body` of each of `0..<count`, on every core; the results in order.
+    static func concurrently(_ count: Int, _ body: @Sendable (Int) -> Bool) -> [Bool] {
+        var results = [Bool](repeating: false, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: count) { buffer[$0] = body($0) }
+        }
+        return results
     }
 
     /// The segment that holds the photo at `position` of this build's order.

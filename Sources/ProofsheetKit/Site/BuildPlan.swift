@@ -75,12 +75,24 @@ struct BuildPlan {
         let hasFingerprints = head?.version == Manifest.currentVersion
         let gpsWasRead = head?.options.includeGPS ?? false
         let keyIndex = site?.cache.keys.firstIndex(of: key)
+        // The previous photo a file is, when it is reused: `site` unwrapped once (an `if let
+        // site` for each of 100,000 files copied the whole previous site each time).
+        typealias Outcome = (changed: Manifest.Photo?, warning: ProofsheetError?)
+        let reusable: ((LibraryFile) -> (index: Int, outcome: Outcome)?)?
+        if hasFingerprints, let site, let keyIndex, !(settings.includeGPS && !gpsWasRead) {
+            reusable = { file in
+                guard let index = file.previous ?? site.index[file.path], cached[index].key == keyIndex,
+                    cached[index].bytes == file.bytes, cached[index].modified == file.modified,
+                    site.imagesExist(index, in: existingImages),
+                    let outcome = Self.reuse(index, of: site, file, includeGPS: settings.includeGPS)
+                else { return nil }
+                return (index, outcome)
+            }
+        } else {
+            reusable = nil
+        }
         for file in scan.files {
-            if hasFingerprints, let site, let keyIndex, let index = site.index[file.path], cached[index].key == keyIndex,
-                cached[index].bytes == file.bytes, cached[index].modified == file.modified,
-                site.imagesExist(index, in: existingImages), !(settings.includeGPS && !gpsWasRead),
-                let outcome = Self.reuse(index, of: site, file, includeGPS: settings.includeGPS)
-            {
+            if case let (index, outcome)? = reusable?(file) {
                 reusedIndices.append(index)
                 if let photo = outcome.changed { changed[index] = photo }
                 if let warning = outcome.warning { warnings.append(warning) }

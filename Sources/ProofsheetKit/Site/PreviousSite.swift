@@ -154,7 +154,9 @@ struct PreviousSite: Sendable {
     func known(_ path: BytePath) -> LibraryScanner.Known? {
         guard let position = index[path] else { return nil }
         let photo = cache.photos[position]
-        return LibraryScanner.Known(bytes: photo.bytes, modified: photo.modified, format: photo.format)
+        var known = LibraryScanner.Known(bytes: photo.bytes, modified: photo.modified, format: photo.format)
+        known.position = position
+        return known
     }
 
     /// The bytes the previous manifest holds for its photo at `position`, when it was read

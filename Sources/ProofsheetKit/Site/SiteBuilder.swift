@@ -61,18 +61,22 @@ public struct SiteBuilder: Sendable {
         do {
             let templates = try loadTemplates()
             // The previous manifest (tens of MB for a big library) is read while the library
-            // is walked, and the site's images listed: three jobs that need not wait for
-            // each other. The walk needs only the stored excludes, which come first in the file.
-            // With --replace, nothing of the site there is kept but what the cleanup removes.
-            let manifestBytes = options.replace ? nil : found.manifest
-            let cacheBytes = readingCache ? found.cache : nil
-            async let loading = manifestBytes.flatMap { PreviousSite(bytes: $0, cache: cacheBytes) }
+            // is walked, and the site's images listed: jobs that need not wait for each other.
+            // The walk needs only the stored settings (the excludes), read from the manifest's
+            // first bytes. With --replace, nothing of the site there is kept but what the
+            // cleanup removes.
+            let previousFound = !options.replace && found.manifestPath != nil
+            async let loading =
+                previousFound ? found.read(cache: readingCache).flatMap { PreviousSite(bytes: $0.manifest, cache: $0.cache) } : nil
             async let listingImages = BuildPlan.imageFiles(in: output)
+            // And the page files the previous build wrote are read and checked (a rebuild
+            // keeps only whole ones), beside the walk rather than after it.
+            async let checkingPages = previousFound ? PageFileStates(checking: output) : PageFileStates()
             let walkedWith = options.settings(replacing: options.replace ? nil : found.storedSettings).settings
             var scanner = LibraryScanner(root: library.readable, rules: walkedWith.rules, ignoredDirectory: output)
             var listing = try scanner.walk()
             var site = ExistingSite(previous: await loading, marker: found.marker)
-            if manifestBytes != nil && site.previous == nil && site.marker == nil {
+            if previousFound && site.previous == nil && site.marker == nil {
                 throw ProofsheetError(
                     options.output, "its manifest.json is not one this version of proofsheet can read; choose another folder")
             }
@@ -114,7 +118,7 @@ public struct SiteBuilder: Sendable {
             var problems = plan.reusedProblems
             var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
             var warnings = plan.warnings + scan.warnings
-            if let problem = site.previous?.cacheProblem ?? (readingCache || found.cache == nil ? nil : "not true of the photos of manifest.json") {
+            if let problem = site.previous?.cacheProblem ?? (readingCache || found.cachePath == nil ? nil : "not true of the photos of manifest.json") {
                 warnings.append(
                     ProofsheetError(
                         Self.joined(options.output, BuildCache.fileName), "\(problem); read manifest.json instead, and written anew"))
@@ -167,7 +171,8 @@ public struct SiteBuilder: Sendable {
                 if let fatal { throw fatal }
                 warnings.sort { ByteOrder.less($0.path, $1.path) }
                 failures.sort { ByteOrder.less($0.path, $1.path) }
-                let writer = SiteWriter(output: output, templates: templates)
+                var writer = SiteWriter(output: output, templates: templates)
+                writer.pageStates = await checkingPages
                 let libraryName = identity.name
                 // A page file of the previous build found damaged on disk and written again:
                 // one line each, in path order among the others.
@@ -286,19 +291,30 @@ public struct SiteBuilder: Sendable {
 
     }
 
-    /// What the output folder holds before the build: the bytes of its manifest (read once:
-    /// it is the build cache), and its marker.
+    /// What the output folder holds before the build: a manifest (the build cache) and its
+    /// settings, a `.proofsheet-cache`, and its marker.
     struct FoundSite {
-        var manifest: [UInt8]?
-        /// The bytes of `.proofsheet-cache`, when there is one.
-        var cache: [UInt8]?
+        /// The settings stored in the manifest (read from its first bytes, without its
+        /// photos), when there is a manifest this version reads; none after an interrupted
+        /// first build, which is carried on as a first build.
+        var storedSettings: SiteSettings?
+        /// `manifest.json` (when `storedSettings` were found in it), and `.proofsheet-cache`
+        /// when there is one: read whole by `read`.
+        var manifestPath: String?
+        var cachePath: String?
+        /// The manifest's bytes when its first read took them all.
+        var manifestBytes: [UInt8]?
         var marker: SiteMarker?
 
-        /// The settings stored in the manifest (read without reading its photos); none after
-        /// an interrupted first build, which is carried on as a first build.
-        var storedSettings: SiteSettings? {
-            guard let manifest else { return nil }
-            return ManifestJSON.settings(in: manifest)
+        /// The first bytes of `manifest.json` read: its settings are there, before its photos.
+        static let settingsPrefix = 64 * 1024
+
+        /// The manifest's bytes (read once: tens of MB for a big gallery, read beside the
+        /// walk), and the cache's when `cache`; nil when there is no manifest or it cannot
+        /// be read.
+        func read(cache: Bool) -> (manifest: [UInt8], cache: [UInt8]?)? {
+            guard let manifestPath, let bytes = manifestBytes ?? (try? FileSystem.read(manifestPath)) else { return nil }
+            return (bytes, cache ? cachePath.flatMap { try? FileSystem.read($0) } : nil)
         }
     }
 
@@ -318,15 +334,25 @@ public struct SiteBuilder: Sendable {
         case .directory?:
             let names = FileSystem.contents(of: output)
             var site = FoundSite(marker: names.contains(SiteMarker.fileName) ? SiteMarker.read(in: output) : nil)
-            if names.contains("manifest.json"), let bytes = try? FileSystem.read(output + "/manifest.json"),
-                ManifestJSON.settings(in: bytes) != nil
-            {
-                site.manifest = bytes
-                if names.contains(BuildCache.fileName) { site.cache = try? FileSystem.read(output + "/" + BuildCache.fileName) }
+            let manifestPath = output + "/manifest.json"
+            if names.contains("manifest.json"), let head = FileSystem.readPrefix(manifestPath, count: FoundSite.settingsPrefix) {
+                var bytes = head.count < FoundSite.settingsPrefix ? head : nil
+                var settings = ManifestJSON.settings(in: head)
+                // Settings beyond the first bytes (a gallery of thousands of albums): read whole.
+                if settings == nil, bytes == nil, let all = try? FileSystem.read(manifestPath) {
+                    bytes = all
+                    settings = ManifestJSON.settings(in: all)
+                }
+                if let settings {
+                    site.storedSettings = settings
+                    site.manifestPath = manifestPath
+                    site.manifestBytes = bytes
+                    if names.contains(BuildCache.fileName) { site.cachePath = output + "/" + BuildCache.fileName }
+                }
             }
             // A fresh folder may hold a README or dotfiles (the repository's Site/ does).
             let onlyNotes = names.allSatisfy { $0.hasPrefix(".") || $0.lowercased().hasPrefix("readme") }
-            guard site.manifest != nil || site.marker != nil || onlyNotes else {
+            guard site.manifestPath != nil || site.marker != nil || onlyNotes else {
                 throw ProofsheetError(
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }

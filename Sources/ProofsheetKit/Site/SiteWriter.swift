@@ -10,6 +10,9 @@ struct SiteWriter {
     var pageKey: String
     /// The page files found damaged on disk, and those written again (`PageSeal`).
     let repairs = Repairs()
+    /// The page files as the build found them before writing any (`PageFileStates`): what
+    /// this writer would read to check them, when it was read already.
+    var pageStates = PageFileStates()
 
     init(output: String, templates: TemplateSet) {
         self.output = output
@@ -94,10 +97,8 @@ struct SiteWriter {
     /// not are noted in `repairs`. Read once a build: 80 MB at 100,000 photos.
     private func pageFilesWhole(_ pageFiles: [String]) -> Bool {
         if let whole = repairs.whole { return whole }
-        for file in pageFiles {
-            let path = output + "/" + file
-            let whole = file.hasPrefix("data/") ? PageData.dataFileIsWhole(path) != false : PageSeal.state(ofFile: path, mark: nil) != .damaged
-            if !whole { repairs.damaged.insert(file) }
+        for file in pageFiles where (pageStates.whole[file] ?? PageFileStates.isWhole(file, in: output)) == false {
+            repairs.damaged.insert(file)
         }
         repairs.whole = repairs.damaged.isEmpty
         return repairs.damaged.isEmpty
@@ -107,7 +108,7 @@ struct SiteWriter {
     /// there but damaged.
     private func dataFileKept(_ name: String) -> Bool {
         let relative = "data/\(name).js"
-        switch PageData.dataFileIsWhole(output + "/" + relative) {
+        switch pageStates.whole[relative] ?? PageData.dataFileIsWhole(output + "/" + relative) {
         case true?: return true
         case false?:
             repairs.damaged.insert(relative)
@@ -189,7 +190,8 @@ struct SiteWriter {
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
             generated = try publish(
                 manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
-                pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script)
+                pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script,
+                previousDigest: previous?.digest)
         }
 
         let photos = manifest.photos
@@ -206,7 +208,7 @@ struct SiteWriter {
     private func publish(
         _ manifest: Manifest, bytes manifestBytes: [UInt8], fingerprint: String, cache: BuildCache, data: PageData,
         pages: [AlbumPageRenderer.Page], pagesByAlbum: [String: [String]], albumPages: AlbumPageRenderer, stylesheet: String,
-        script: String
+        script: String, previousDigest: String?
     ) throws -> Set<String> {
         // Chunks and the search index are named by their bytes, so those already there are
         // current; album pages are rendered when their mark changed. All of them before
@@ -249,8 +251,15 @@ struct SiteWriter {
         // killed between the renames leaves the old page, whose files are all still
         // there, and a manifest the next build can use (a cache not yet renamed describes
         // another manifest, and is passed over).
-        let stagedManifest = try Self.stageIfChanged(manifestBytes, to: output + "/manifest.json")
-        let stagedCache = try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
+        // A manifest of another fingerprint than the one read at the start is not the file on
+        // disk, nor is its cache (which names it): staged without reading those first (60 and
+        // 9 MB at 100,000 photos).
+        let other = previousDigest.map { !fingerprint.hasPrefix($0) } ?? false
+        func stage(_ bytes: [UInt8], to path: String) throws -> StagedFile? {
+            try other ? StagedFile(bytes, for: path) : Self.stageIfChanged(bytes, to: path)
+        }
+        let stagedManifest = try stage(manifestBytes, to: output + "/manifest.json")
+        let stagedCache = try stage(cache.encoded(), to: output + "/" + BuildCache.fileName)
         let stagedPage = try Self.stageIfChanged(pageBytes, to: output + "/index.html")
         let pageWritten = stagedPage != nil
         try stagedManifest?.commit()
@@ -277,48 +286,61 @@ struct SiteWriter {
         else { return nil }
         let segments = rebuild.segments
 
-        let (manifestBytes, layout) = try Self.manifestBytes(rebuild, manifest: manifest, previous: previous)
-        let fingerprint = ContentFingerprint(of: manifestBytes).hex
-        var builder = BuildCache.Builder(fingerprint: fingerprint, photosArray: layout.photosArray, capacity: rebuild.total)
-        for segment in segments {
-            switch segment.content {
-            case .kept(let positions):
-                for (offset, position) in positions.enumerated() {
-                    builder.append(copyOf: position, in: previous.cache, json: layout.photos[segment.start + offset])
-                }
-            case .made(let photos):
-                for (offset, photo) in photos.enumerated() { builder.append(photo, json: layout.photos[segment.start + offset]) }
-            }
-        }
-        let cache = builder.cache
-
-        // The chunks: one of kept photos that the previous build wrote for them is kept.
-        let albums = PageData.albums(of: manifest)
-        var chunks: [PageData.Chunk] = []
-        for range in PageData.plan(albums) {
-            if let name = Self.keptChunk(range, of: rebuild, before: before.chunks), dataFileKept(name) {
-                chunks.append(PageData.Chunk(start: range.lowerBound, count: range.count, name: name, script: nil))
-                continue
-            }
-            var photos: [(Manifest.Photo, String)] = []
-            photos.reserveCapacity(range.count)
-            for position in range {
-                let segment = rebuild.segment(at: position)
+        // The manifest and its cache on one thread, the chunks and the search index on the
+        // other: neither needs the other.
+        @Sendable func assemble() throws -> (bytes: [UInt8], fingerprint: String, cache: BuildCache) {
+            let (manifestBytes, layout) = try Self.manifestBytes(rebuild, manifest: manifest, previous: previous)
+            let fingerprint = ContentFingerprint(of: manifestBytes).hex
+            var builder = BuildCache.Builder(fingerprint: fingerprint, photosArray: layout.photosArray, capacity: rebuild.total)
+            for segment in segments {
                 switch segment.content {
                 case .kept(let positions):
-                    guard let photo = previous.photo(at: positions.lowerBound + position - segment.start) else { return nil }
-                    photos.append((photo, segment.album.path))
-                case .made(let made): photos.append((made[position - segment.start], segment.album.path))
+                    for (offset, position) in positions.enumerated() {
+                        builder.append(copyOf: position, in: previous.cache, json: layout.photos[segment.start + offset])
+                    }
+                case .made(let photos):
+                    for (offset, photo) in photos.enumerated() { builder.append(photo, json: layout.photos[segment.start + offset]) }
                 }
             }
-            chunks.append(
-                PageData.chunk(range) { position, writer in
-                    let (photo, albumPath) = photos[position - range.lowerBound]
-                    PageData.record(photo, albumPath: albumPath, into: &writer)
-                })
+            return (manifestBytes, fingerprint, builder.cache)
         }
-        let (searchName, searchBytes) = search.spliced(segments)
-        let data = PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes)
+        let albums = PageData.albums(of: manifest)
+        /// Nil when a kept photo cannot be read.
+        @Sendable func makeData() -> PageData? {
+            // The chunks: one of kept photos that the previous build wrote for them is kept.
+            var chunks: [PageData.Chunk] = []
+            for range in PageData.plan(albums) {
+                if let name = Self.keptChunk(range, of: rebuild, before: before.chunks), dataFileKept(name) {
+                    chunks.append(PageData.Chunk(start: range.lowerBound, count: range.count, name: name, script: nil))
+                    continue
+                }
+                var photos: [(Manifest.Photo, String)] = []
+                photos.reserveCapacity(range.count)
+                for position in range {
+                    let segment = rebuild.segment(at: position)
+                    switch segment.content {
+                    case .kept(let positions):
+                        guard let photo = previous.photo(at: positions.lowerBound + position - segment.start) else { return nil }
+                        photos.append((photo, segment.album.path))
+                    case .made(let made): photos.append((made[position - segment.start], segment.album.path))
+                    }
+                }
+                chunks.append(
+                    PageData.chunk(range) { position, writer in
+                        let (photo, albumPath) = photos[position - range.lowerBound]
+                        PageData.record(photo, albumPath: albumPath, into: &writer)
+                    })
+            }
+            let (searchName, searchBytes) = search.spliced(segments)
+            return PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes)
+        }
+        nonisolated(unsafe) var assembled: Result<(bytes: [UInt8], fingerprint: String, cache: BuildCache), any Error>?
+        nonisolated(unsafe) var made: PageData?
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { assembled = Result { try assemble() } } else { made = makeData() }
+        }
+        let (manifestBytes, fingerprint, cache) = try assembled!.get()
+        guard let data = made else { return nil }
 
         // Album pages: a kept album's are on disk (the page's mark says so) and unchanged,
         // unless one is damaged: then that album's are rendered again, from its photos.
@@ -332,7 +354,7 @@ struct SiteWriter {
             switch segment.content {
             case .made(let made): photos = made
             case .kept(let positions):
-                let damaged = paths.filter { PageSeal.state(ofFile: output + "/" + $0, mark: nil) == .damaged }
+                let damaged = paths.filter { (pageStates.whole[$0] ?? PageFileStates.isWhole($0, in: output)) == false }
                 if damaged.isEmpty { continue }
                 repairs.damaged.formUnion(damaged)
                 photos = []
@@ -349,7 +371,8 @@ struct SiteWriter {
         }
         let generated = try publish(
             manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
-            pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script)
+            pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script,
+            previousDigest: previous.digest)
         let referenced = Self.referencedImages(cache) { position in
             try? manifestBytes.withUnsafeBufferPointer { buffer in
                 var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[cache.photos[position].json]))
