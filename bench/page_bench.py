@@ -279,8 +279,9 @@ SCROLL = """async (frameLimit) => {
     last = now;
     /* each frame */
   }
-  // The last screen's chunk: its photos drawn.
-  while (stalled === null && document.querySelector('#grid li.photo.loading')) {
+  // The last screen's chunk: its photos drawn (no empty frame left, as cells or as a
+  // fling's frames).
+  while (stalled === null && document.querySelector('#grid li.photo.loading, #grid .frames:not([hidden])')) {
     const now = await frame();
     if (now === null) { stalled = window.scrollY; frames.push(performance.now() - last); break; }
     frames.push(now - last);
@@ -546,9 +547,10 @@ def scroll_once(browser, page, run, results, notes, control):
         drawn = page.evaluate(DRAWN_SCROLL, DRAWN_FRAMES)
         for name, key in (("longest frame", "longest"), ("p95 frame", "p95"), ("median frame", "median"),
                           ("frames over 50 ms", "over"), ("frames showing an empty frame", "empty"), ("frames", "frames")):
-            results.setdefault(f"scroll drawn, {name}", []).append(drawn[key])
+            if key in drawn:  # (a scroll that stalled at its start has no count of empty frames)
+                results.setdefault(f"scroll drawn, {name}", []).append(drawn[key])
         notes["scroll drawn"] = (f"{DRAWN_FRACTION} screen a frame, {drawn['frames']} frames, {drawn['over']} over 50 ms, "
-                                 f"{drawn['empty']} showing an empty frame")
+                                 f"{drawn.get('empty', 'no count of')} showing an empty frame")
         if drawn["stalled"] is not None:
             notes["scroll drawn"] += f"; STALLED at scrollY {drawn['stalled']:,}"
             notes.setdefault("stalls", []).append(f"run {run + 1}, drawn scroll: at scrollY {drawn['stalled']:,} after {drawn['frames']:,} frames")

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Where the fling's long frames go: page_bench's fling (window.scrollBy a screen a frame,
+top to bottom, or its first --frames frames) on one site or more (alternating, a fresh
+Chromium each run): the longest frame intervals, the long animation frames (LoAF) with
+their scripts, the chunks that arrived, and the JS heap at the bottom; with --trace, the
+fling under a Chromium trace (v8, GC, cppgc, devtools.timeline, cc): the main thread's CPU
+a frame (thread time, each event's own), the garbage collections on the main thread
+(count and time), and for the costliest frames their CPU by event.
+
+Run: .venv/bin/python bench/fling_probe.py SITE [SITE ...] [--runs 2] [--trace] [--frames N]
+     [--top 6] [--quiet] [--keep-trace FILE]
+"""
+
+import argparse
+import bisect
+import collections
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_bench import MARK_INTERACTIVE, SCROLL  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+RECORD = """() => {
+  window.__probe = {chunks: [], loaf: [], frames: []};
+  Proofsheet.data.onChunk(c => window.__probe.chunks.push({name: c.name, t: performance.now(), y: window.scrollY}));
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__probe.loaf.push({
+    start: e.startTime, duration: e.duration, renderStart: e.renderStart, styleAndLayoutStart: e.styleAndLayoutStart,
+    blocking: e.blockingDuration,
+    scripts: e.scripts.map(s => ({src: s.sourceURL.split('/').slice(-2).join('/'), fn: s.sourceFunctionName, invoker: s.invoker,
+      type: s.invokerType, start: s.startTime, duration: s.duration, forced: s.forcedStyleAndLayoutDuration, compile: s.executionStart - s.startTime}))}); })
+    .observe({type: 'long-animation-frame', buffered: false});
+}"""
+
+# page_bench's fling, with each frame's time and scrollY kept.
+FLING = SCROLL.replace("frames.push(now - last);\n    last = now;", "frames.push(now - last);\n    window.__probe.frames.push([now, now - last, window.scrollY]);\n    last = now;", 1)
+assert FLING != SCROLL
+
+
+def self_times(events, pid, tid):
+    """Each complete event of one thread with its self thread time (its tdur less its
+    children's), as (ts, name, self ms)."""
+    spans = sorted((e for e in events if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid and "tdur" in e),
+                   key=lambda e: (e["ts"], -e.get("dur", 0)))
+    out = []
+    stack = []  # [end, index in out]
+    for e in spans:
+        while stack and stack[-1][0] <= e["ts"]:
+            stack.pop()
+        if stack:
+            parent = out[stack[-1][1]]
+            parent[2] -= e["tdur"] / 1000
+        out.append([e["ts"], e["name"], e["tdur"] / 1000, e.get("args", {})])
+        stack.append([e["ts"] + e.get("dur", 0), len(out) - 1])
+    return out
+
+
+def analyse(path, top):
+    events = json.loads(Path(path).read_text(encoding="utf-8"))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    marks = sorted(e["ts"] for e in events if e.get("name") == "bench-frame" and e.get("ph") in ("R", "I", "n", "b"))
+    pid = next(e["pid"] for e in events if e.get("name") == "bench-frame")
+    mtid = next(t for (p, t), n in names.items() if p == pid and n == "CrRendererMain")
+    frames = len(marks) - 1
+    cpu = [0.0] * frames
+    by_name = [collections.Counter() for _ in range(frames)]
+    total = collections.Counter()
+    for ts, name, own, args in self_times(events, pid, mtid):
+        at = bisect.bisect_right(marks, ts) - 1
+        if 0 <= at < frames:
+            cpu[at] += own
+            by_name[at][name] += own
+            total[name] += own
+    order = sorted(range(frames), key=lambda i: -cpu[i])
+    print(f"  traced {frames} frames; main-thread CPU a frame median {statistics.median(cpu):.1f} ms, p99 {sorted(cpu)[int(frames * 0.99)]:.1f}, "
+          f"longest: " + ", ".join(f"{cpu[i]:.1f} (frame {i})" for i in order[:top]))
+    print("  main thread, whole fling, self CPU by event (ms): " + ", ".join(f"{k} {v:.0f}" for k, v in total.most_common(16)))
+    gcs = [e for e in events if e.get("ph") == "X" and e["pid"] == pid and e["tid"] == mtid and e["name"] in ("V8.GC_MARK_COMPACTOR", "V8.GC_SCAVENGER", "V8.GC_MC_COMPLETE_SWEEPING", "V8.GC_MC_BACKGROUND_MARKING")]
+    count = collections.Counter(e["name"] for e in gcs)
+    print("  GC on the main thread: " + ", ".join(f"{k} x{count[k]} {sum(e.get('dur', 0) for e in gcs if e['name'] == k) / 1000:.1f} ms" for k in count))
+    for i in order[:top]:
+        wall = (marks[i + 1] - marks[i]) / 1000
+        print(f"  frame {i} (interval {wall:.1f} ms, main CPU {cpu[i]:.1f} ms): " + ", ".join(f"{k} {v:.1f}" for k, v in by_name[i].most_common(12) if v >= 0.3))
+    return cpu
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("sites", type=Path, nargs="+")
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--top", type=int, default=6)
+    parser.add_argument("--frames", type=int, default=None)
+    parser.add_argument("--keep-trace", type=Path, default=None, help="keep the (last run's) trace here")
+    parser.add_argument("--quiet", action="store_true", help="no per-frame and LoAF lines")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    with sync_playwright() as p:
+        for run, site in ((run, site) for run in range(args.runs) for site in (args.sites if run % 2 == 0 else args.sites[::-1])):
+            url = (site / "index.html").resolve().as_uri()
+            browser = p.chromium.launch(executable_path=os.environ.get("PROOFSHEET_CHROMIUM", "/usr/bin/chromium"),
+                                        args=["--no-sandbox", "--enable-precise-memory-info"])
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_init_script(MARK_INTERACTIVE)
+            page = context.new_page()
+            page.goto(url, timeout=180_000)
+            page.wait_for_function("() => performance.getEntriesByName('bench-interactive').length > 0", timeout=180_000)
+            page.evaluate(RECORD)
+            folder = tempfile.mkdtemp()
+            path = Path(folder) / "fling.json"
+            if args.trace:
+                browser.start_tracing(page=page, path=str(path), categories=[
+                    "toplevel", "blink.user_timing", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "cc", "disabled-by-default-cppgc", "blink_gc"])
+            scroll = page.evaluate(FLING, args.frames)
+            if args.trace:
+                browser.stop_tracing()
+            probe = page.evaluate("() => window.__probe")
+            loaded = page.evaluate("() => Proofsheet.data.chunks.filter(c => c.loaded).length")
+            frames = probe["frames"]
+            longest = sorted(frames, key=lambda f: -f[1])[:args.top]
+            print(f"{site} run {run + 1}: {scroll['frames']} frames, longest {scroll['longest']:.1f} ms, over 50: {scroll['over']}, "
+                  f"LoAF {scroll['loaf']} (longest {scroll['loafLongest']:.0f}), heap {scroll['heap'] / 1e6:.1f} MB, "
+                  f"chunks loaded {loaded}, arrivals in the fling {len(probe['chunks'])}, stalled {scroll['stalled']}, "
+                  f"load {os.getloadavg()[0]:.2f}")
+            for t, d, y in longest if not args.quiet else ():
+                near = [c["name"] for c in probe["chunks"] if t - 200 < c["t"] < t + 50]
+                index = next(i for i, f in enumerate(frames) if f[0] == t)
+                print(f"  frame {index} at {t:.0f} ms: {d:.1f} ms, scrollY {y:,}" + (f", chunks near: {near}" if near else ""))
+            for entry in probe["loaf"] if not args.quiet else ():
+                print(f"  LoAF at {entry['start']:.0f}: {entry['duration']:.0f} ms (render {entry['renderStart'] - entry['start']:.0f}, "
+                      f"style+layout {entry['styleAndLayoutStart'] - entry['start']:.0f}, blocking {entry['blocking']:.0f}); scripts: "
+                      + "; ".join(f"{s['type']} {s['invoker']} {s['src']} {s['duration']:.0f} ms (compile {s['compile']:.0f})" for s in entry["scripts"]))
+            if probe["chunks"]:
+                print("  chunk arrivals: " + ", ".join(f"{c['name']}@{c['t']:.0f}" for c in probe["chunks"][:20]))
+            if args.trace:
+                analyse(path, args.top)
+                if args.keep_trace:
+                    path.replace(args.keep_trace)
+                else:
+                    path.unlink(missing_ok=True)
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
