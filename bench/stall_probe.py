@@ -17,13 +17,17 @@ timeout, so a scroll that never returns is counted, not waited for):
 
   .venv/bin/python bench/stall_probe.py --variants base,frames-bare --runs 12 --max-frames 3000
 
-A variant is a page change (the site's assets copied to /tmp/stall/sites/NAME with a text
+A variant is a page change (the site's assets copied to OUT/sites/NAME, --out /tmp/stall, with a text
 substitution: see VARIANTS), Chromium switches, or how the scroll is driven (window.scrollBy
 from the evaluated script, or page.mouse.wheel from here). Each run prints a RESULT-RUN line;
 the last line sums each variant up: stalls / runs, frames to each stall, the load.
 --quiet-stall: on a stall only the page's state (no traces, no recovery), so the next run
 starts at once; --stacks: every thread's stack of the page's renderer at the stall (gdb);
 --ring-trace CATEGORIES on a run that did not stall: its raster tasks and their thread time.
+page_bench's drawn scroll is --step 360 --max-frames 1500 (0.4 of the probe's 900 px
+viewport); --after-fling runs the page's fling to the bottom first, as page_bench does
+before it; --same-browser N makes each child N scrolls in one Chromium, a new context each
+(page_bench's runs share one browser; the probe's are each a fresh one).
 A measurement aid, not a test.
 """
 import argparse
@@ -112,6 +116,28 @@ VARIANTS = {
     # (about 20 steps a second here: two round trips to Chromium a step)
     "wheel": {"wheel": True},
     "no-checker-imaging": {"args": ["--disable-checker-imaging"]},
+    # (2 December, 15:30-: what makes the drawn scroll's tiles fewer or cheaper)
+    # the frame behind a thumbnail in an opaque grey (the translucent ones over the white card)
+    "opaque": {"css": [(".photo .open { display: block; aspect-ratio: 4 / 3; background: #8882;",
+                        ".photo .open { display: block; aspect-ratio: 4 / 3; background: #efefef;"),
+                       (".photo.loading .open { background: #8883; }", ".photo.loading .open { background: #e7e7e7; }")]},
+    # no rounded corners on a cell, its frame or its checkbox
+    "flat": {"css": [("border: 2px solid transparent; border-radius: 8px;", "border: 2px solid transparent;"),
+                     ("background: #8882; border-radius: 4px; }", "background: #8882; }"),
+                     ("border: 2px solid var(--muted); border-radius: 4px;", "border: 2px solid var(--muted);")]},
+    # names cut at two lines by a height, not by -webkit-line-clamp (no ellipsis)
+    "no-clamp": {"css": [("display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }",
+                          "max-height: 2.6em; overflow: hidden; }")]},
+    # every cell on a composited layer of its own (the drawn scroll, 500 frames, one run each
+    # at load 6-9: 9.6 raster tasks and 2.1 ms of raster thread time a frame, against 10.8 and
+    # 4.3 ms; the look: 3,171 of 1,152,000 pixels differ from base's, by at most 11 of 255)
+    "cell-layers": {"css": [("contain: size layout style; overflow: visible; }", "contain: size layout style; overflow: visible; will-change: transform; }")]},
+    # every thumbnail on a composited layer of its own
+    "img-layers": {"css": [("#grid .photo img { border-radius: 0; }", "#grid .photo img { border-radius: 0; will-change: transform; }")]},
+    # a cell painted only when it is on screen (content-visibility: auto; its size is set)
+    "cv-auto": {"css": [("contain: size layout style; overflow: visible; }", "contain: size layout style; overflow: visible; content-visibility: auto; }")]},
+    # paint containment on every cell (no rounded clip: its corners are square under it)
+    "contain-paint": {"css": [("contain: size layout style; overflow: visible; }", "contain: size layout paint style; border-radius: 0; }")]},
 }
 
 
@@ -124,12 +150,12 @@ def variant(name):
     return spec
 
 
-def variant_site(site_index, name):
+def variant_site(site_index, name, out):
     """The site as served to a variant: the big folders linked, index.html copied, the
     assets copied with the variant's substitutions (their names kept)."""
     spec = variant(name)
     site = site_index.parent
-    folder = Path("/tmp/stall/sites") / name
+    folder = out / "sites" / name
     if folder.exists():
         shutil.rmtree(folder)
     (folder / "assets").mkdir(parents=True)
@@ -142,7 +168,7 @@ def variant_site(site_index, name):
             (folder / entry.name).symlink_to(entry)
     built = {}
     if spec.get("templates"):
-        small = Path("/tmp/stall/templates-site")
+        small = out / "templates-site"
         subprocess.run([str(ROOT / ".build" / "release" / "proofsheet"), "build", str(ROOT / "bench" / "corpus" / "page" / "library-1000"),
                         "--output", str(small), "--limit", "500", "--quiet", "--templates", str(ROOT / "Templates"),
                         "--thumb-size", "160", "--preview-size", "320"], check=True, stdout=subprocess.DEVNULL)
@@ -262,20 +288,26 @@ def main():
     parser.add_argument("--wall", type=int, default=300, help="s a child run may take before it is counted as hung")
     parser.add_argument("--stacks", action="store_true", help="on a stall, every thread's stack of the page's renderer (gdb)")
     parser.add_argument("--quiet-stall", action="store_true", help="on a stall: the state only, no traces")
+    parser.add_argument("--same-browser", type=int, default=0,
+                        help="N scrolls a Chromium, each in a new context (as page_bench's runs share one browser), not a fresh Chromium each")
+    parser.add_argument("--after-fling", action="store_true",
+                        help="first a screen a frame to the bottom (page_bench's fling, before its drawn scroll), then the measured scroll from the top")
     args = parser.parse_args()
     if args.variants:
         return orchestrate(args)
     if args.variant:
         spec = variant(args.variant)
         args.chromium_arg += spec.get("args", [])
-        args.url = args.url or variant_site(args.site, args.variant).as_uri()  # base too: every variant served alike
+        args.url = args.url or variant_site(args.site, args.variant, args.out).as_uri()  # base too: every variant served alike
     args.out.mkdir(parents=True, exist_ok=True)
     url = args.url or args.site.as_uri()
     stalls = 0
+    browser = None
     with sync_playwright() as p:
         for run in range(args.runs):
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=not args.headed,
-                                        args=["--no-sandbox", "--enable-precise-memory-info", *args.chromium_arg])
+            if browser is None:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=not args.headed,
+                                            args=["--no-sandbox", "--enable-precise-memory-info", *args.chromium_arg])
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(WATCH)
             page = context.new_page()
@@ -289,6 +321,17 @@ def main():
                 bcdp.send("Tracing.start", {"transferMode": "ReturnAsStream", "traceConfig": {
                     "recordMode": "recordContinuously", "traceBufferSizeInKb": 200_000,
                     "includedCategories": args.ring_trace.split(",")}})
+            if args.after_fling:
+                fling = page.evaluate(SCROLL, [args.timeout, 0, 0])
+                print(f"  the fling before: {fling['frames']} frames, longest {fling['longest']:.0f} ms"
+                      + (f", STALLED at {fling['stalled']:,}" if fling["stalled"] is not None else ""), flush=True)
+                if fling["stalled"] is not None:
+                    print(f"RESULT-RUN {args.variant} fling-stalled {fling['frames']} {fling['stalled']} {os.getloadavg()[0]:.1f}", flush=True)
+                    context.close()
+                    if not args.same_browser:
+                        browser.close()
+                        browser = None
+                    continue
             start = time.monotonic()
             load = os.getloadavg()[0]
             if args.variant and variant(args.variant).get("wheel"):
@@ -326,7 +369,9 @@ def main():
                 print(f"RESULT-RUN {args.variant} stalled {result['frames']} {result['stalled']} {load:.1f}", flush=True)
                 if args.quiet_stall:
                     context.close()
-                    browser.close()
+                    if not args.same_browser:
+                        browser.close()
+                        browser = None
                     continue
                 pcdp = context.new_cdp_session(page)
                 try:
@@ -365,7 +410,9 @@ def main():
                         if got is True:
                             break
             context.close()
-            browser.close()
+            if not args.same_browser:
+                browser.close()
+                browser = None
     print(f"RESULT {args.label} {stalls} of {args.runs} stalled ({' '.join(args.chromium_arg) or 'defaults'}{', headed' if args.headed else ''})")
 
 
@@ -383,7 +430,7 @@ def orchestrate(args):
             print(f"== {name}, run {run + 1} of {args.runs}, {time.strftime('%H:%M:%S')}, load {os.getloadavg()[0]:.1f}", flush=True)
             load = os.getloadavg()[0]
             try:
-                child = subprocess.run([sys.executable, __file__, *passed, "--runs", "1", "--variant", name],
+                child = subprocess.run([sys.executable, __file__, *passed, "--runs", str(args.same_browser or 1), "--variant", name],
                                        capture_output=True, text=True, timeout=args.wall)
                 out = child.stdout + child.stderr
             except subprocess.TimeoutExpired as error:
@@ -391,13 +438,14 @@ def orchestrate(args):
                 out += f"\nRESULT-RUN {name} hung - - {load:.1f}"
             print("  " + "\n  ".join(line for line in out.strip().splitlines() if not line.startswith("RESULT ")), flush=True)
             got = [line.split() for line in out.splitlines() if line.startswith("RESULT-RUN")]
-            tally[name].append(got[-1][2:] if got else ["error", "-", "-", f"{load:.1f}"])
+            tally[name].extend([g[2:] for g in got] if got else [["error", "-", "-", f"{load:.1f}"]])
     print("SUMMARY (stalled or hung / runs; frames to each stall; frames of the runs that did not; load at the start)")
     for name, runs in tally.items():
         bad = [r for r in runs if r[0] in ("stalled", "hung")]
         loads = [float(r[3]) for r in runs if r[3] != "-"]
         print(f"  {name}: {len(bad)} of {len(runs)}; at {', '.join(r[1] for r in bad) or '-'}; "
               f"others {', '.join(r[1] for r in runs if r[0] == 'ok')}; errors {sum(r[0] == 'error' for r in runs)}; "
+              f"{sum(r[0] == 'fling-stalled' for r in runs)} more stalled in the fling before (--after-fling; not counted); "
               f"load {min(loads, default=0):.1f}-{max(loads, default=0):.1f}", flush=True)
 
 
