@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,17 +87,13 @@ public struct LibraryScanner: Sendable {
         guard pending.count >= 2 else { return Listing(walk: walk) }
         let waiting = Array(pending.reversed())
         let runs = [waiting[..<(waiting.count / 2)], waiting[(waiting.count / 2)...]]
-        var parts = [Walk?](repeating: nil, count: runs.count)
-        parts.withUnsafeMutableBufferPointer { parts in
-            nonisolated(unsafe) let parts = parts
-            DispatchQueue.concurrentPerform(iterations: runs.count) { run in
-                var part = Walk(rootReal: rootReal, ignoredReal: ignoredReal, rules: rules)
-                var pending = Array(runs[run].reversed())
-                while let relative = pending.popLast() { pending += part.read(folder: relative).reversed() }
-                parts[run] = part
-            }
+        let parts = concurrently(runs.count) { run in
+            var part = Walk(rootReal: rootReal, ignoredReal: ignoredReal, rules: rules)
+            var pending = Array(runs[run].reversed())
+            while let relative = pending.popLast() { pending += part.read(folder: relative).reversed() }
+            return part
         }
-        for part in parts { walk.append(part!) }
+        for part in parts { walk.append(part) }
         return Listing(walk: walk)
     }
 

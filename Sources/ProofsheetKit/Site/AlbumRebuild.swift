@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A rebuild album by album (issue 11): the gallery as the previous build left it, with
 /// only the albums that changed made again. An album none of whose photos changed, came
 /// or went, and none of whose ids moved, is taken from the previous build as it was — its
@@ -155,7 +153,7 @@ struct AlbumRebuild {
         let keptRuns = order.compactMap { key, _ in
             previousByKey[key].flatMap { touched.contains(key) ? nil : (previousAlbums[$0].range, previousAlbums[$0].path) }
         }
-        let runsTrue = Self.concurrently(keptRuns.count) { site.recordsTrue(keptRuns[$0].0, album: keptRuns[$0].1) }
+        let runsTrue = concurrently(keptRuns.count) { site.recordsTrue(keptRuns[$0].0, album: keptRuns[$0].1) }
         var keptCount = 0
         segments = []
         segments.reserveCapacity(order.count)
@@ -204,16 +202,6 @@ struct AlbumRebuild {
         }
         total = at
         guard total == fresh.count + reused.count else { return nil }
-    }
-
-    /// `body` of each of `0..<count`, on every core; the results in order.
-    static func concurrently(_ count: Int, _ body: @Sendable (Int) -> Bool) -> [Bool] {
-        var results = [Bool](repeating: false, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: count) { buffer[$0] = body($0) }
-        }
-        return results
     }
 
     /// The segment that holds the photo at `position` of this build's order.
