@@ -20,7 +20,7 @@ var Grid = (Proofsheet.grid = (function () {
   // new text and image, not a subtree made and thrown away (and collected later).
   var spare = [];
   var SPARE = 120;
-  // Empty frames are kept too: a fling draws a screen of them every frame.
+  // Empty frames are kept too: a scroll past chunks not loaded yet draws rows of them.
   var spareFrames = [];
   // A fling: the scroll moved more than half a screen since the last draw, and had in the
   // draw before (each such draw asks for one more frame, so the two were frames running).
@@ -29,9 +29,16 @@ var Grid = (Proofsheet.grid = (function () {
   // chunks come when the scroll slows (the frame after it stops at the latest). A scroll a
   // screen a frame through 100,000 photos then costs a frame what an empty page does, not
   // a screen of new cells, thumbnails to decode and chunk scripts to run every frame.
+  // The empty frames of a fling are not cells: each album's full rows of them are one
+  // element's background (`.frames`, a bitmap tile of one empty frame drawn from the
+  // stylesheet's sizes and colours), and only an album's last, short row gets empty cells.
+  // Cells put in and taken out every frame made garbage for the collector (their layout
+  // objects and fragments): at 100,000 photos a fling top to bottom ran 30-40 full
+  // collections, each a frame of 10-15 ms of the main thread.
   // After a fling the grid settles: the rows on screen are filled first, the rows of the
-  // margin around them (a screen above and below) a screen of cells a frame after. (A
-  // single jump, to a search's match say, is drawn whole at once, as ever.)
+  // margin around them (a screen above and below) a screen of cells a frame after, the
+  // frames showing under what is not filled yet. (A single jump, to a search's match say,
+  // is drawn whole at once, as ever.)
   var lastTop = null;
   var wasFast = false;
   var settling = false;
@@ -47,6 +54,8 @@ var Grid = (Proofsheet.grid = (function () {
     var cell = makeCell();
     fill(cell, { id: "probe", name: "A long file name that fills two lines of a cell.jpg", date: "2026-01-01T00:00:00", thumb: { src: "", width: 4, height: 3 }, thumb2x: {}, preview: { src: "" } }, null);
     list.appendChild(cell.li);
+    var empty = placeholder(null);
+    list.appendChild(empty.li);
     section.appendChild(list);
     probe.appendChild(section);
     root.appendChild(probe);
@@ -60,12 +69,57 @@ var Grid = (Proofsheet.grid = (function () {
     var header = heading.getBoundingClientRect().height; // its margins are 0 in the grid (CSS)
     var height = Math.ceil(cell.li.getBoundingClientRect().height);
     var after = parseFloat(window.getComputedStyle(section).paddingBottom) || 0;
+    var frame = frameLook(empty.li);
+    list.removeChild(empty.li);
+    spareFrames.push(empty);
     root.removeChild(probe);
     columns = Math.max(1, columns);
     // Every cell is placed by the script (CSS): the columns' width and step as the
     // stylesheet's grid would lay them out.
     var cell = (width - (columns - 1) * columnGap) / columns;
-    return { columns: columns, gap: gap, header: Math.ceil(header), row: height, after: after, width: root.clientWidth, cell: cell, column: cell + columnGap };
+    return { columns: columns, gap: gap, header: Math.ceil(header), row: height, after: after, width: root.clientWidth, cell: cell, column: cell + columnGap, frame: frame };
+  }
+  // An empty frame as the stylesheet draws it: the cell's box and the thumbnail's, their
+  // colours and corners (for the tile of a fling's frames).
+  function frameLook(li) {
+    var box = li.getBoundingClientRect();
+    var open = li.firstChild.getBoundingClientRect();
+    var cellStyle = window.getComputedStyle(li);
+    var openStyle = window.getComputedStyle(li.firstChild);
+    return {
+      fill: cellStyle.backgroundColor,
+      radius: parseFloat(cellStyle.borderTopLeftRadius) || 0,
+      x: open.left - box.left,
+      y: open.top - box.top,
+      width: open.width,
+      height: open.height,
+      openFill: openStyle.backgroundColor,
+      openRadius: parseFloat(openStyle.borderTopLeftRadius) || 0,
+    };
+  }
+  // One column and row step of the grid with an empty frame in it, as a bitmap drawn once
+  // at the screen's pixel density. (An SVG tile, 6c260b8, cost the raster threads twice
+  // what the cells did: Chromium replays an SVG's drawing for every repetition, where a
+  // bitmap is one image fill.)
+  function frameTile(m) {
+    var f = m.frame;
+    var scale = window.devicePixelRatio || 1;
+    var canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(m.column * scale));
+    canvas.height = Math.max(1, Math.round((m.row + m.gap) * scale));
+    var context = canvas.getContext("2d");
+    if (!context) return "none";
+    context.scale(canvas.width / m.column, canvas.height / (m.row + m.gap));
+    function box(x, y, width, height, radius, colour) {
+      context.fillStyle = colour;
+      context.beginPath();
+      if (context.roundRect) context.roundRect(x, y, width, height, radius);
+      else context.rect(x, y, width, height);
+      context.fill();
+    }
+    box(0, 0, m.cell, m.row, f.radius, f.fill);
+    box(f.x, f.y, f.width, f.height, f.openRadius, f.openFill);
+    return 'url("' + canvas.toDataURL("image/png") + '")';
   }
 
   function layout() {
@@ -81,6 +135,14 @@ var Grid = (Proofsheet.grid = (function () {
     root.style.height = y + "px";
     root.style.setProperty("--row", metrics.row + "px");
     root.style.setProperty("--cell-width", metrics.cell + "px");
+    root.style.setProperty("--frames", frameTile(metrics));
+    root.style.setProperty("--frames-size", metrics.column + "px " + (metrics.row + metrics.gap) + "px");
+  }
+  // Where an album's fling frames go: its full rows.
+  function placeFrames(part, group) {
+    var rows = Math.floor(group.count / metrics.columns);
+    part.frames.style.top = (group.title ? metrics.header : 0) + "px";
+    part.frames.style.height = (rows ? rows * metrics.row + (rows - 1) * metrics.gap : 0) + "px";
   }
 
   // A cell: made once, filled for a photo, kept while its row is near the screen, then
@@ -265,20 +327,35 @@ var Grid = (Proofsheet.grid = (function () {
           }
           section.appendChild(heading);
         }
+        var frames = el("div", "frames");
+        frames.setAttribute("aria-hidden", "true");
+        frames.hidden = true;
+        section.appendChild(frames);
         var list = el("ul", "photos");
         list.style.top = (group.title ? metrics.header : 0) + "px";
         section.appendChild(list);
         section.style.top = group.top + "px";
-        part = sections[range.group] = { section: section, list: list };
+        part = sections[range.group] = { section: section, list: list, frames: frames, framed: false };
+        placeFrames(part, group);
       } else if (relaid) {
         part.section.style.top = group.top + "px"; // a new width moves the albums below the first
+        placeFrames(part, group);
       }
+      var framed = fling || settling ? Math.floor(group.count / metrics.columns) * metrics.columns : 0; // the frames' cells
       drawn[range.group] = true;
       var cells = [];
       for (var i = range.from; i < range.to; i++) {
         var position = group.at(i);
         var cell = shown.get(position);
         var loaded = Data.loaded(position);
+        // The album's frames show it: while the fling lasts, and while the grid settles for
+        // what is off screen and not filled yet (the margin comes a screen a frame, so the
+        // frame the fling stops makes the screen's cells only).
+        if (!cell && i < framed && (fling || (!onScreen(group, i) && !(loaded && budget > 0)))) {
+          if (!loaded) missing.push(position);
+          else if (!fling) left += 1;
+          continue;
+        }
         var filling = loaded && !fling && (!cell || cell.placeholder);
         if (filling && budget !== Infinity && !onScreen(group, i)) {
           if (budget > 0) {
@@ -343,6 +420,11 @@ var Grid = (Proofsheet.grid = (function () {
     // what it left empty is filled. It has settled when nothing is left to fill, nor to load.
     if (fast || left) schedule();
     else if (!missing.length) settling = false;
+    sections.forEach(function (part) {
+      if (!part || part.framed === settling) return;
+      part.frames.hidden = !settling;
+      part.framed = settling;
+    });
     if (fling) return;
     if (missing.length) {
       Data.ensure(Math.min.apply(null, missing), Math.max.apply(null, missing) + 1).then(schedule, function (error) {
@@ -447,6 +529,13 @@ var Grid = (Proofsheet.grid = (function () {
     metrics = null;
     schedule();
   });
+  // The fling's tile has the colours of the light or dark stylesheet: measured again.
+  if (window.matchMedia) {
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      metrics = null;
+      schedule();
+    });
+  }
   Data.onChunk(schedule);
 
   // A box that cannot be picked does not tick: it says why, where the viewer is looking.

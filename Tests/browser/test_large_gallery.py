@@ -121,10 +121,13 @@ FLING_JS = """async (screens) => {
   const before = chunks();
   // Below the rows its first frame drew as ever (a screen on, and a screen's margin).
   const far = 4 * window.innerHeight;
-  let empty = 0, filled = [];
+  let empty = 0, framed = 0, filled = [];
   for (let k = 0; k < screens; k++) {
     window.scrollBy(0, window.innerHeight);
     await frame();
+    // The screen's empty frames: an album's frames (one element's background), shown.
+    if (Array.from(document.querySelectorAll('#grid .frames')).some(f => {
+      const r = f.getBoundingClientRect(); return !f.hidden && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight; })) framed++;
     empty += below(far).filter(li => li.classList.contains('loading')).length;
     filled.push(...below(far).filter(li => !li.classList.contains('loading')).map(li => li.querySelector('.name').textContent));
   }
@@ -133,24 +136,43 @@ FLING_JS = """async (screens) => {
   let waited = 0;
   const onScreen = () => Array.from(document.querySelectorAll('#grid li.photo')).filter(li => { const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
   while (waited < 600 && (!onScreen().length || onScreen().some(li => li.classList.contains('loading')))) { await frame(); waited++; }
-  return {empty, filled, during, waited, shown: onScreen().filter(li => !li.classList.contains('loading')).length, top: window.scrollY};
+  return {empty, framed, filled, during, waited, shown: onScreen().filter(li => !li.classList.contains('loading')).length, top: window.scrollY};
+}"""
+
+
+# After a fling the albums' frames stay under the margin (a screen above and below) while
+# it is filled, a screen of cells a frame, and go when it is.
+SETTLED_JS = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  let waited = 0;
+  while (waited < 600 && document.querySelector('#grid .frames:not([hidden])')) { await frame(); waited++; }
+  const near = Array.from(document.querySelectorAll('#grid li.photo')).filter(li => {
+    const r = li.getBoundingClientRect(); return r.bottom > -window.innerHeight && r.top < 2 * window.innerHeight; });
+  const tile = getComputedStyle(document.getElementById('grid')).getPropertyValue('--frames');
+  return {waited, near: near.length, loading: near.filter(li => li.classList.contains('loading')).length, png: tile.includes('data:image/png')};
 }"""
 
 
 def test_a_fling_draws_empty_frames_and_fills_them_when_it_stops(page, big):
     """A scroll a screen a frame (a fling, a scrollbar dragged) gets empty frames only, and
-    loads no chunk, from its second frame on; the frame after it stops, the photos now on
-    screen are drawn, each cell its own photo's (their chunk loaded then)."""
+    loads no chunk, from its second frame on: its albums' frames, an element's background
+    each, not a cell for each photo; the frame after it stops, the photos now on screen are
+    drawn, each cell its own photo's (their chunk loaded then)."""
     gallery = Gallery(page, big).open()
     picked = [name(2)]
     gallery.pick(*picked)
     found = page.evaluate(FLING_JS, 40)
     assert found["top"] > 30 * page.evaluate("() => window.innerHeight")
-    assert found["empty"] > 100  # the fling drew frames, far down: not a test of nothing
+    assert found["framed"] >= 40 - 2  # the fling showed frames, far down: not a test of nothing
+    assert found["empty"] < 40 * 3  # not a cell for each (only an album's short last row gets them)
     assert found["filled"] == []  # and never a photo under them while it went on
     assert found["during"] == 0  # nor a chunk loaded for rows no one saw
     assert found["shown"] > 0
     assert found["waited"] < 120  # the chunk (a file) and a frame or two, not a scroll's wait
+    settled = page.evaluate(SETTLED_JS)
+    assert settled["png"]  # the frames' tile is a bitmap
+    assert settled["waited"] < 120  # settled, the frames hidden
+    assert settled["near"] >= 2 * found["shown"] and settled["loading"] == 0  # the margin filled, each its photo
     assert page.evaluate(helpers.CELLS_AGREE_JS, helpers.cells_agree_arguments(big, picked)) == []
     # A scroll of a screen at a time that waits for the page (not a fling) draws the
     # photos at once, as before.
