@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_bench import MARK_INTERACTIVE, SCROLL  # noqa: E402
+from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 RECORD = """() => {
@@ -37,8 +37,12 @@ RECORD = """() => {
 }"""
 
 # page_bench's fling, with each frame's time and scrollY kept.
-FLING = SCROLL.replace("frames.push(now - last);\n    last = now;", "frames.push(now - last);\n    window.__probe.frames.push([now, now - last, window.scrollY]);\n    last = now;", 1)
+KEEP = ("frames.push(now - last);\n    last = now;", "frames.push(now - last);\n    window.__probe.frames.push([now, now - last, window.scrollY]);\n    last = now;")
+FLING = SCROLL.replace(*KEEP, 1)
 assert FLING != SCROLL
+# page_bench's drawn scroll (0.4 of a screen a frame, its first 1,500 frames), likewise.
+DRAWN = DRAWN_SCROLL.replace(*KEEP, 1)
+assert DRAWN != DRAWN_SCROLL
 
 
 def self_times(events, pid, tid):
@@ -86,6 +90,23 @@ def analyse(path, top):
     for i in order[:top]:
         wall = (marks[i + 1] - marks[i]) / 1000
         print(f"  frame {i} (interval {wall:.1f} ms, main CPU {cpu[i]:.1f} ms): " + ", ".join(f"{k} {v:.1f}" for k, v in by_name[i].most_common(12) if v >= 0.3))
+    # The longest frame intervals, and what every thread of the browser did in them: each
+    # thread's tasks' wall and CPU time (wall well over CPU: the thread waited for a core).
+    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") in ("ThreadControllerImpl::RunTask", "ThreadPool_RunTask")]
+    processes = {e["pid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "process_name"}
+    longest = sorted(range(frames), key=lambda i: marks[i] - marks[i + 1])[:top]
+    for i in sorted(longest):
+        start, end = marks[i], marks[i + 1]
+        busy = collections.defaultdict(lambda: [0.0, 0.0])
+        for e in tasks:
+            if start <= e["ts"] < end:
+                key = f"{processes.get(e['pid'], e['pid'])}/{names.get((e['pid'], e['tid']), e['tid'])}"
+                busy[key][0] += e.get("dur", 0) / 1000
+                busy[key][1] += e.get("tdur", 0) / 1000
+        shown = sorted(busy.items(), key=lambda kv: -kv[1][0])
+        print(f"  interval {(end - start) / 1000:.1f} ms (frame {i}, main CPU {cpu[i]:.1f} ms): threads wall/CPU "
+              + ", ".join(f"{k} {w:.1f}/{c:.1f}" for k, (w, c) in shown if w >= 1))
+        print("      main thread: " + ", ".join(f"{k} {v:.1f}" for k, v in by_name[i].most_common(8) if v >= 0.3))
     return cpu
 
 
@@ -96,6 +117,10 @@ def main():
     parser.add_argument("--trace", action="store_true")
     parser.add_argument("--top", type=int, default=6)
     parser.add_argument("--frames", type=int, default=None)
+    parser.add_argument("--drawn", action="store_true", help="page_bench's drawn scroll (0.4 of a screen a frame, its first "
+                        "1,500 frames) instead of the fling; --frames still limits it")
+    parser.add_argument("--fling-first", action="store_true", help="a fling to the bottom (untraced) before what is measured, "
+                        "as page_bench's drawn scroll comes after its fling")
     parser.add_argument("--keep-trace", type=Path, default=None, help="keep the (last run's) trace here")
     parser.add_argument("--quiet", action="store_true", help="no per-frame and LoAF lines")
     args = parser.parse_args()
@@ -110,13 +135,15 @@ def main():
             page = context.new_page()
             page.goto(url, timeout=180_000)
             page.wait_for_function("() => performance.getEntriesByName('bench-interactive').length > 0", timeout=180_000)
+            if args.fling_first:
+                page.evaluate(SCROLL, None)
             page.evaluate(RECORD)
             folder = tempfile.mkdtemp()
             path = Path(folder) / "fling.json"
             if args.trace:
                 browser.start_tracing(page=page, path=str(path), categories=[
                     "toplevel", "blink.user_timing", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "cc", "disabled-by-default-cppgc", "blink_gc"])
-            scroll = page.evaluate(FLING, args.frames)
+            scroll = page.evaluate(DRAWN, args.frames or DRAWN_FRAMES) if args.drawn else page.evaluate(FLING, args.frames)
             if args.trace:
                 browser.stop_tracing()
             probe = page.evaluate("() => window.__probe")

@@ -138,6 +138,19 @@ VARIANTS = {
     "cv-auto": {"css": [("contain: size layout style; overflow: visible; }", "contain: size layout style; overflow: visible; content-visibility: auto; }")]},
     # paint containment on every cell (no rounded clip: its corners are square under it)
     "contain-paint": {"css": [("contain: size layout style; overflow: visible; }", "contain: size layout paint style; border-radius: 0; }")]},
+    # (4 December: the garbage a refilled cell makes, which sets the pace of full collections)
+    # a refilled cell's texts changed in their Text nodes, not replaced by new ones
+    "text-data": {"js": [("cell.name.textContent = photo.name;", "(cell.name.firstChild || cell.name.appendChild(document.createTextNode(''))).data = photo.name;"),
+                         ("cell.date.textContent = dateLabel(photo.date);", "(cell.date.firstChild || cell.date.appendChild(document.createTextNode(''))).data = dateLabel(photo.date);"),
+                         ("cell.kinds.textContent = kinds;", "if (cell.kinds.textContent !== kinds) cell.kinds.textContent = kinds;")]},
+    # a refilled cell keeps its image element (it shows the previous photo until the new one
+    # is decoded: not a page to ship, a measure of what the new element costs)
+    "same-img": {"js": [('if (cell.img.hasAttribute("src") || cell.img.hasAttribute("srcset")) {', "if (false) {")]},
+    # knock-outs, to find what makes the garbage (not pages to ship)
+    "no-img": {"js": [('if (photo.thumb.src) cell.img.src = src(photo.thumb.src);', ""), ('if (photo.thumb2x.src) cell.img.srcset = src(photo.thumb2x.src) + " 2x";', "")]},
+    "no-text": {"js": [("cell.name.textContent = photo.name;", ""), ("cell.date.textContent = dateLabel(photo.date);", "")]},
+    # the search's folded names not kept past the search
+    "fold-once": {"js": [("if (!folded) folded = index.names.map(fold);", "var folded = index.names.map(fold);")]},
 }
 
 
