@@ -1,5 +1,5 @@
 import Foundation
-import ProofsheetKit
+@testable import ProofsheetKit
 import Testing
 
 /// The page's data files (issue 11): chunks of at most 1,000 photos named by their bytes,
@@ -227,6 +227,50 @@ struct PageDataTests {
             try await Self.buildSmall(library, site)
             #expect(try snapshot(site + "/data") == before)
             try expectFormer(site, without: ["A/a00.jpg"])
+        }
+    }
+
+    /// Makes an upgraded site's page what a proofsheet that did not carry former ids into
+    /// the page's data wrote: its chunks without `o`, its search index without `former`,
+    /// each under the name of its bytes, and `index.html` naming them, its mark (without
+    /// `former-ids`) over the files now there, sealed.
+    static func withoutFormerIDs(_ site: String) throws {
+        var page = try readText(site + "/index.html")
+        for file in FileSystem.contents(of: site + "/data") {
+            let name = String(file.dropLast(3)), function = name.hasPrefix("c-") ? "chunk" : "search"
+            let script = try readText(site + "/data/" + file)
+            let json = String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3))
+                .replacingOccurrences(of: #","o":"[^"]*""#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #",\n"former":\{[^}]*\}"#, with: "", options: .regularExpression)
+            let (renamed, bytes) = PageData.dataScript(function, prefix: String(name.prefix(2)), Array(json.utf8))
+            FileSystem.remove(site + "/data/" + file)
+            try FileSystem.writeAtomically(bytes, to: site + "/data/\(renamed).js")
+            page = page.replacingOccurrences(of: name, with: renamed)
+        }
+        let start = try #require(page.range(of: "<!-- proofsheet page ", options: .backwards))
+        let words = page[start.lowerBound...].split(separator: " ")
+        #expect(words[8] == "former-ids")
+        let mark = SiteWriter.pageMark(pageKey: String(words[3]), manifestDigest: String(words[5]), files: SiteWriter.pageFiles(in: site))
+        try FileSystem.writeAtomically(PageSeal.sealed(Array((page[..<start.lowerBound] + mark).utf8)), to: site + "/index.html")
+    }
+
+    @Test("an upgraded site whose page was written without its former ids gets them from the next build, even with nothing changed")
+    func formerIDsWrittenAgain() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            try await Self.buildSmall(library, site)
+            let paths = try readManifest(site).photos.map(\.path)
+            try ContentIDTests.makeVersion1(site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
+            try await Self.buildSmall(library, site)
+            let upgraded = try snapshot(site)
+            try Self.withoutFormerIDs(site)
+            #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] == nil })
+            #expect(try Self.searchIndex(site).json["former"] == nil)
+            #expect(PageSeal.state(ofFile: site + "/index.html", mark: nil) == .current)  // whole, not damaged
+            try await Self.buildSmall(library, site)
+            #expect(try snapshot(site) == upgraded)
+            #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] != nil })
         }
     }
 
