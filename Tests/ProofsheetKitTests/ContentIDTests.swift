@@ -137,4 +137,29 @@ struct ContentIDTests {
             #expect(later.photos.first { $0.path == "Album/IMG_0.jpg" }?.formerIds == ["aaaaaaaaaaa0"])
         }
     }
+
+    @Test("each former id stays with one photo: two identical photos moved keep one each, a copy of one still there gets none")
+    func formerIDsOnePhotoEach() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            let twin = try IncrementalBuildTests.photo(1)
+            try TestPhoto.write(twin, to: library, "Album/A.jpg")
+            try TestPhoto.write(twin, to: library, "Album/B.jpg")
+            try TestPhoto.write(try IncrementalBuildTests.photo(2), to: library, "Album/C.jpg")
+            _ = try await build(library, into: site)
+            try Self.makeVersion1(site, ids: ["Album/A.jpg": "aaaaaaaaaaaa", "Album/B.jpg": "bbbbbbbbbbbb", "Album/C.jpg": "cccccccccccc"])
+            _ = try await build(library, into: site)
+            // Both twins move; C is copied, and stays.
+            try FileSystem.createDirectory(library + "/Party")
+            try FileManager.default.moveItem(atPath: library + "/Album/A.jpg", toPath: library + "/Party/A moved.jpg")
+            try FileManager.default.moveItem(atPath: library + "/Album/B.jpg", toPath: library + "/Party/B moved.jpg")
+            try FileManager.default.copyItem(atPath: library + "/Album/C.jpg", toPath: library + "/Party/C copy.jpg")
+            _ = try await build(library, into: site)
+            let former = Dictionary(uniqueKeysWithValues: try readManifest(site).photos.map { ($0.path, $0.formerIds) })
+            #expect(former["Party/A moved.jpg"] == ["aaaaaaaaaaaa"])
+            #expect(former["Party/B moved.jpg"] == ["bbbbbbbbbbbb"])
+            #expect(former["Album/C.jpg"] == ["cccccccccccc"])
+            #expect(former["Party/C copy.jpg"] == .some(nil))
+        }
+    }
 }
