@@ -5,6 +5,24 @@ import Testing
 /// A photo's id is its content.
 @Suite("Content ids")
 struct ContentIDTests {
+    /// Turns a built site into what version 1 wrote: path-based ids (`ids`, by path), no
+    /// fingerprints, no library, no settings beyond version 1's, another gallery id.
+    static func makeVersion1(_ site: String, ids: [String: String]) throws {
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(FileSystem.read(site + "/manifest.json"))) as? [String: Any])
+        let options = try #require(json["options"] as? [String: Any])
+        json["version"] = 1
+        json["gallery"] = "0ld9a11e2y00"
+        json["library"] = nil
+        json["options"] = options.filter { ["limit", "sort", "thumbSize", "previewSize", "quality", "includeGPS"].contains($0.key) }
+        json["photos"] = try (try #require(json["photos"] as? [[String: Any]])).map { photo in
+            var photo = photo
+            photo["id"] = try #require(ids[try #require(photo["path"] as? String)])
+            photo["fingerprint"] = nil
+            return photo
+        }
+        try FileSystem.writeAtomically(Array(try JSONSerialization.data(withJSONObject: json)), to: site + "/manifest.json")
+    }
+
     @Test("the id is the first 12 hex digits of the fingerprint, which is xxhsum -H2 of the file")
     func idFromFingerprint() async throws {
         try await withTemporaryDirectory { root in
@@ -100,20 +118,8 @@ struct ContentIDTests {
             let library = root + "/Library", site = root + "/Site"
             try IncrementalBuildTests.makeLibrary(at: library, count: 2)
             _ = try await build(library, into: site) { $0.title = "Anna & Ben" }
-            // Turn it into what version 1 wrote: path-based ids, no fingerprints, no settings beyond these.
-            var json = try #require(try JSONSerialization.jsonObject(with: Data(FileSystem.read(site + "/manifest.json"))) as? [String: Any])
-            json["version"] = 1
-            json["gallery"] = "0ld9a11e2y00"
-            json["library"] = nil
-            json["options"] = ["limit": 1, "sort": "date", "thumbSize": 400, "previewSize": 1600, "quality": 82, "includeGPS": false]
             let oldIDs = ["Album/IMG_0.jpg": "aaaaaaaaaaa0", "Album/IMG_1.jpg": "aaaaaaaaaaa1"]
-            json["photos"] = (json["photos"] as! [[String: Any]]).map { photo in
-                var photo = photo
-                photo["id"] = oldIDs[photo["path"] as! String]
-                photo["fingerprint"] = nil
-                return photo
-            }
-            try FileSystem.writeAtomically(Array(try JSONSerialization.data(withJSONObject: json)), to: site + "/manifest.json")
+            try Self.makeVersion1(site, ids: oldIDs)
 
             let report = try await build(library, into: site)
             #expect(report.changes.isEmpty)
@@ -129,6 +135,31 @@ struct ContentIDTests {
             let later = try readManifest(site)
             #expect(later.photos.first { $0.path == "Album/Moved.jpg" }?.formerIds == ["aaaaaaaaaaa1"])
             #expect(later.photos.first { $0.path == "Album/IMG_0.jpg" }?.formerIds == ["aaaaaaaaaaa0"])
+        }
+    }
+
+    @Test("each former id stays with one photo: two identical photos moved keep one each, a copy of one still there gets none")
+    func formerIDsOnePhotoEach() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            let twin = try IncrementalBuildTests.photo(1)
+            try TestPhoto.write(twin, to: library, "Album/A.jpg")
+            try TestPhoto.write(twin, to: library, "Album/B.jpg")
+            try TestPhoto.write(try IncrementalBuildTests.photo(2), to: library, "Album/C.jpg")
+            _ = try await build(library, into: site)
+            try Self.makeVersion1(site, ids: ["Album/A.jpg": "aaaaaaaaaaaa", "Album/B.jpg": "bbbbbbbbbbbb", "Album/C.jpg": "cccccccccccc"])
+            _ = try await build(library, into: site)
+            // Both twins move; C is copied, and stays.
+            try FileSystem.createDirectory(library + "/Party")
+            try FileManager.default.moveItem(atPath: library + "/Album/A.jpg", toPath: library + "/Party/A moved.jpg")
+            try FileManager.default.moveItem(atPath: library + "/Album/B.jpg", toPath: library + "/Party/B moved.jpg")
+            try FileManager.default.copyItem(atPath: library + "/Album/C.jpg", toPath: library + "/Party/C copy.jpg")
+            _ = try await build(library, into: site)
+            let former = Dictionary(uniqueKeysWithValues: try readManifest(site).photos.map { ($0.path, $0.formerIds) })
+            #expect(former["Party/A moved.jpg"] == ["aaaaaaaaaaaa"])
+            #expect(former["Party/B moved.jpg"] == ["bbbbbbbbbbbb"])
+            #expect(former["Album/C.jpg"] == ["cccccccccccc"])
+            #expect(former["Party/C copy.jpg"] == .some(nil))
         }
     }
 }

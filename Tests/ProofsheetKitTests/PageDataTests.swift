@@ -1,5 +1,5 @@
 import Foundation
-import ProofsheetKit
+@testable import ProofsheetKit
 import Testing
 
 /// The page's data files (issue 11): chunks of at most 1,000 photos named by their bytes,
@@ -47,6 +47,22 @@ struct PageDataTests {
         #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
         let json = script.dropFirst(prefix.count).dropLast(3)
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    }
+
+    /// The search index's JSON, and its bytes as written.
+    static func searchIndex(_ site: String) throws -> (json: [String: Any], text: String) {
+        let name = try #require(try pageData(site)["search"] as? String)
+        let script = try readText(site + "/data/\(name).js")
+        let prefix = "Proofsheet.search(\"\(name)\","
+        #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
+        let json = script.dropFirst(prefix.count).dropLast(3)
+        return (try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]), String(json))
+    }
+
+    /// Every chunk's records, in the gallery's order, and the chunks' text.
+    static func allRecords(_ site: String) throws -> (records: [[String: Any]], text: String) {
+        let names = try #require(try pageData(site)["chunks"] as? [[Any]]).compactMap { $0.first as? String }
+        return (try names.flatMap { try records(site, chunk: $0) }, try names.map { try readText(site + "/data/\($0).js") }.joined())
     }
 
     static func times(_ site: String, _ folder: String) -> [String: Int64] {
@@ -161,6 +177,100 @@ struct PageDataTests {
             FileSystem.remove(site + "/data/\(names[0]).js")
             try await Self.buildSmall(library, site)
             #expect(FileSystem.kind(of: site + "/data/\(names[0]).js") == .file)
+        }
+    }
+
+    @Test("an upgraded site's records carry the id each photo had as `o`, its search index maps them to positions; no other site has either")
+    func formerIDs() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            for index in 0..<2 { try TestPhoto.write(try Self.photo(10 + index), to: library, "B/b\(index).jpg") }
+            try await Self.buildSmall(library, site)
+            // A site with no former ids: not one byte of them.
+            let plain = try Self.allRecords(site), plainIndex = try Self.searchIndex(site)
+            #expect(plain.records.allSatisfy { $0["o"] == nil } && !plain.text.contains("\"o\""))
+            #expect(plainIndex.json["former"] == nil && !plainIndex.text.contains("former"))
+
+            // Built before content ids, then upgraded.
+            let paths = try readManifest(site).photos.map(\.path)
+            let oldIDs = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") })
+            try ContentIDTests.makeVersion1(site, ids: oldIDs)
+            try await Self.buildSmall(library, site)
+            func expectFormer(_ site: String, without: Set<String> = []) throws {
+                let photos = try readManifest(site).photos
+                let records = try Self.allRecords(site).records
+                #expect(records.count == photos.count)
+                var former: [String: Int] = [:]
+                for (position, (photo, record)) in zip(photos, records).enumerated() {
+                    #expect(record["i"] as? String == photo.id)
+                    if without.contains(photo.path) {
+                        #expect(photo.formerIds == nil && record["o"] == nil, "\(photo.path)")
+                    } else {
+                        let old = try #require(oldIDs[photo.path])
+                        #expect(photo.formerIds == [old])
+                        #expect(record["o"] as? String == old, "\(photo.path)")
+                        former[old] = position
+                    }
+                }
+                #expect(try Self.searchIndex(site).json["former"] as? [String: Int] == former)
+            }
+            try expectFormer(site)
+
+            // A photo added, one rebuilt in place: the others keep theirs, the new one has none.
+            try TestPhoto.write(try Self.photo(20), to: library, "A/a00.jpg")
+            try TestPhoto.write(try Self.photo(21), to: library, "B/b1.jpg")
+            try await Self.buildSmall(library, site)
+            try expectFormer(site, without: ["A/a00.jpg"])
+            // Nothing changed: the same files, still with them.
+            let before = try snapshot(site + "/data")
+            try await Self.buildSmall(library, site)
+            #expect(try snapshot(site + "/data") == before)
+            try expectFormer(site, without: ["A/a00.jpg"])
+        }
+    }
+
+    /// Makes an upgraded site's page what a proofsheet that did not carry former ids into
+    /// the page's data wrote: its chunks without `o`, its search index without `former`,
+    /// each under the name of its bytes, and `index.html` naming them, its mark (without
+    /// `former-ids`) over the files now there, sealed.
+    static func withoutFormerIDs(_ site: String) throws {
+        var page = try readText(site + "/index.html")
+        for file in FileSystem.contents(of: site + "/data") {
+            let name = String(file.dropLast(3)), function = name.hasPrefix("c-") ? "chunk" : "search"
+            let script = try readText(site + "/data/" + file)
+            let json = String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3))
+                .replacingOccurrences(of: #","o":"[^"]*""#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #",\n"former":\{[^}]*\}"#, with: "", options: .regularExpression)
+            let (renamed, bytes) = PageData.dataScript(function, prefix: String(name.prefix(2)), Array(json.utf8))
+            FileSystem.remove(site + "/data/" + file)
+            try FileSystem.writeAtomically(bytes, to: site + "/data/\(renamed).js")
+            page = page.replacingOccurrences(of: name, with: renamed)
+        }
+        let start = try #require(page.range(of: "<!-- proofsheet page ", options: .backwards))
+        let words = page[start.lowerBound...].split(separator: " ")
+        #expect(words[8] == "former-ids")
+        let mark = SiteWriter.pageMark(pageKey: String(words[3]), manifestDigest: String(words[5]), files: SiteWriter.pageFiles(in: site))
+        try FileSystem.writeAtomically(PageSeal.sealed(Array((page[..<start.lowerBound] + mark).utf8)), to: site + "/index.html")
+    }
+
+    @Test("an upgraded site whose page was written without its former ids gets them from the next build, even with nothing changed")
+    func formerIDsWrittenAgain() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            try await Self.buildSmall(library, site)
+            let paths = try readManifest(site).photos.map(\.path)
+            try ContentIDTests.makeVersion1(site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
+            try await Self.buildSmall(library, site)
+            let upgraded = try snapshot(site)
+            try Self.withoutFormerIDs(site)
+            #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] == nil })
+            #expect(try Self.searchIndex(site).json["former"] == nil)
+            #expect(PageSeal.state(ofFile: site + "/index.html", mark: nil) == .current)  // whole, not damaged
+            try await Self.buildSmall(library, site)
+            #expect(try snapshot(site) == upgraded)
+            #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] != nil })
         }
     }
 

@@ -1,8 +1,10 @@
 """Issue 9, the page side: the page never discards a stored pick by itself. A client's 30
 picks come back whole after a rebuild; picks over a lowered limit and picks of photos that
 left the gallery are kept, marked and explained, and export waits until the client has
-resolved them (Chromium)."""
+resolved them (Chromium). A site from before content ids carries the picks stored or
+exported under its old ids over to the same photos when it is upgraded."""
 
+import hashlib
 import json
 import os
 import shutil
@@ -199,3 +201,188 @@ def test_cafe_in_nfc_and_in_nfd_are_two_photos_end_to_end(page, binary, demo, tm
     collected = [f for f in os.listdir(out) if f.endswith(".jpg")]
     assert len(collected) == 1
     assert (out / collected[0]).read_bytes() == sources[1].read_bytes()
+
+
+# --- a site from before content ids (manifest version 1, ids from paths) --------------------
+
+
+def old_id(path):
+    """A path-based id such as version 1 gave (12 hex digits from the path, not the content)."""
+    return hashlib.sha256(("photo\0" + path).encode()).hexdigest()[:12]
+
+
+def as_version_1(site):
+    """Turns a built site into what version 1 wrote, as ContentIDTests does: path-based ids,
+    no fingerprints, no library, only the settings version 1 had. Returns {path: old id}."""
+    path = site.root / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["version"] = 1
+    manifest.pop("library", None)
+    options = manifest["options"]
+    manifest["options"] = {key: options[key] for key in ("limit", "sort", "thumbSize", "previewSize", "quality", "includeGPS")}
+    ids = {}
+    for photo in manifest["photos"]:
+        photo["id"] = ids[photo["path"]] = old_id(photo["path"])
+        photo.pop("fingerprint", None)
+    assert len(set(ids.values())) == len(ids)
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    return ids
+
+
+def store_old_picks(page, site, names, old, limit):
+    """What the old site's page kept in localStorage for these picks: its records, by old id."""
+    picks = []
+    for name in names:
+        photo = site.photo(name)
+        picks.append({"id": old[photo["path"]], "name": name, "path": photo["path"], "bytes": photo["bytes"], "thumb": photo["thumb"]["src"]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"proofsheet:{site.gallery}:picks", json.dumps({"version": 2, "limit": limit, "picks": picks})])
+
+
+def old_order_file(site, names, old, path):
+    """The order file the old site's page exported for these picks: old ids, old paths."""
+    picks = []
+    for order, name in enumerate(names, 1):
+        photo = site.photo(name)
+        picks.append({"order": order, "id": old[photo["path"]], "path": photo["path"], "name": name, "bytes": photo["bytes"]})
+    document = {"format": "proofsheet-order", "version": 1, "gallery": site.gallery, "title": site.manifest["title"],
+                "limit": site.manifest["options"]["limit"], "exported": "2026-11-30T10:04:05Z", "picks": picks}
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    return path
+
+
+def saved_ids(page, site):
+    saved = page.evaluate("k => JSON.parse(localStorage.getItem(k))", f"proofsheet:{site.gallery}:picks")
+    return [p["id"] for p in saved["picks"]]
+
+
+def upgrade(binary, library, site):
+    """Makes `site` a site of version 1 and builds it again (the upgrade): returns {path: old
+    id} and the upgraded site, whose photos each list the id they had."""
+    old = as_version_1(site)
+    upgraded = build(binary, library, site.root)
+    assert upgraded.manifest["version"] == 2 and upgraded.gallery == site.gallery
+    assert all(p["formerIds"] == [old[p["path"]]] for p in upgraded.photos)
+    return old, upgraded
+
+
+def import_old_file(page, site, order, expected):
+    """Imports the old order file into a fresh page of `site`; checks the picks are the
+    photos named `expected`, in order, with nothing unknown, and exported with their ids now."""
+    client = Gallery(page, site).open()
+    client.import_file(order)
+    notice = client.wait_notice(f"Imported {len(expected)} picks")
+    assert "Not in this gallery" not in notice, notice
+    assert page.locator("#problems").is_hidden(), page.locator("#problems").text_content()
+    assert client.state()["tray"] == expected
+    _, data = client.export()
+    picks = json.loads(data)["picks"]
+    assert [(p["id"], p["path"]) for p in picks] == [(site.photo(n)["id"], site.photo(n)["path"]) for n in expected]
+    return client
+
+
+# IMG_0021.jpg's content is unique in the library, so its identity follows it when it is
+# renamed (the photos from 24 on repeat others).
+OLD_PICKS = ["IMG_0021.jpg", "IMG_0003.jpg", "IMG_0030.jpg", "IMG_0007.jpg"]
+
+
+def test_picks_stored_under_the_old_ids_of_a_site_from_before_content_ids_come_back_on_their_photos(page, binary, wedding):
+    library, site = wedding
+    old, upgraded = upgrade(binary, library, site)
+    # What the client's browser kept from the old site, under the ids of then.
+    gallery = Gallery(page, upgraded).open()
+    store_old_picks(page, site, OLD_PICKS, old, 30)
+    gallery.reload()
+    assert page.locator("#problems").is_hidden(), page.locator("#problems").text_content()
+    state = gallery.state()
+    assert state["tray"] == OLD_PICKS
+    assert state["badges"] == {name: str(n) for n, name in enumerate(OLD_PICKS, 1)}
+    assert state["status"] == "4 of 30 picked"
+    # Kept from now on under the photos' content ids.
+    assert saved_ids(page, site) == [upgraded.photo(name)["id"] for name in OLD_PICKS]
+
+
+def test_an_order_file_from_before_content_ids_finds_its_photos_after_one_moved(page, binary, wedding, tmp_path):
+    library, site = wedding
+    order = old_order_file(site, OLD_PICKS, {p["path"]: old_id(p["path"]) for p in site.photos}, tmp_path / "old-order.json")
+    old, _ = upgrade(binary, library, site)
+    # Moved after the upgrade: its old path names nothing now, the id it had still does.
+    os.rename(library / "Party" / "IMG_0021.jpg", library / "Party" / "Cake cutting.jpg")
+    moved = build(binary, library, site.root)
+    assert moved.photo("Cake cutting.jpg")["formerIds"] == [old["Party/IMG_0021.jpg"]]
+    renamed = ["Cake cutting.jpg"] + OLD_PICKS[1:]
+    client = import_old_file(page, moved, order, renamed)
+    assert client.state()["badges"] == {name: str(n) for n, name in enumerate(renamed, 1)}
+
+
+BIG = [("Album 1", 200), ("Album 2", 900)]
+
+
+@pytest.fixture
+def big_library(binary, demo, tmp_path):
+    """1,100 photos of distinct content (a comment each, so each keeps its identity when
+    moved) in two chunks, the first screen's and Album 2's; limit 10."""
+    sources = sorted(p for p in (demo.root / "thumbs").glob("*.jpg") if "@2x" not in p.name)
+    library = tmp_path / "library"
+    n = 0
+    for album, count in BIG:
+        (library / album).mkdir(parents=True)
+        for _ in range(count):
+            jpeg = sources[n % len(sources)].read_bytes()
+            comment = f"photo {n}".encode()
+            (library / album / f"P{n:04d}.jpg").write_bytes(jpeg[:2] + b"\xff\xfe" + (len(comment) + 2).to_bytes(2, "big") + comment + jpeg[2:])
+            n += 1
+    site = build(binary, library, tmp_path / "Site", "--limit", 10, "--sort", "name")
+    assert [count for _, count in page_chunks(site)] == [200, 900]
+    return library, site
+
+
+def page_chunks(site):
+    import re
+
+    html = site.index.read_text(encoding="utf-8")
+    return json.loads(re.search(r'<script type="application/json" id="proofsheet-data">(.*?)</script>', html, re.S).group(1))["chunks"]
+
+
+def loaded_chunks(page):
+    return page.evaluate("() => Array.from(document.scripts).map(s => s.getAttribute('src') || '').filter(s => s.startsWith('data/c-'))")
+
+
+# P1050 and P0700 are in Album 2's chunk, which the first screen does not load.
+BIG_PICKS = ["P1050.jpg", "P0003.jpg", "P0700.jpg", "P0150.jpg"]
+
+
+def test_picks_stored_under_old_ids_in_chunks_not_loaded_are_found_through_the_search_index(page, binary, big_library):
+    library, site = big_library
+    old, upgraded = upgrade(binary, library, site)
+    gallery = Gallery(page, upgraded).open()
+    store_old_picks(page, site, BIG_PICKS, old, 10)
+    gallery.reload()
+    new_ids = [upgraded.photo(name)["id"] for name in BIG_PICKS]
+    # Settled: each pick found (stored again under its new id), or marked as not here.
+    page.wait_for_function("""([k, ids]) => {
+      const s = JSON.parse(localStorage.getItem(k) || 'null');
+      return !document.getElementById('problems').hidden || (!!s && JSON.stringify(s.picks.map(p => p.id)) === JSON.stringify(ids));
+    }""", arg=[f"proofsheet:{site.gallery}:picks", new_ids])
+    assert page.locator("#problems").is_hidden(), page.locator("#problems").text_content()
+    assert saved_ids(page, site) == new_ids
+    state = gallery.state()
+    assert state["tray"] == BIG_PICKS
+    assert state["status"] == "4 of 10 picked"
+    # Told by the search index: Album 2's chunk was never loaded.
+    assert loaded_chunks(page) == [f"data/{page_chunks(upgraded)[0][0]}.js"]
+    gallery.pick("P0001.jpg")
+    assert gallery.state()["tray"] == BIG_PICKS + ["P0001.jpg"]
+
+
+def test_an_old_order_file_finds_photos_moved_in_chunks_not_loaded(page, binary, big_library, tmp_path):
+    library, site = big_library
+    order = old_order_file(site, BIG_PICKS, {p["path"]: old_id(p["path"]) for p in site.photos}, tmp_path / "old-order.json")
+    old, _ = upgrade(binary, library, site)
+    # Two of them move after the upgrade, one in each chunk.
+    os.rename(library / "Album 2" / "P1050.jpg", library / "Album 2" / "Z last.jpg")
+    os.rename(library / "Album 1" / "P0003.jpg", library / "Album 1" / "A first.jpg")
+    moved = build(binary, library, site.root)
+    renamed = ["Z last.jpg", "A first.jpg"] + BIG_PICKS[2:]
+    assert [moved.photo(name)["formerIds"] for name in renamed] == [[old[site.photo(name)["path"]]] for name in BIG_PICKS]
+    import_old_file(page, moved, order, renamed)

@@ -67,6 +67,9 @@ struct BuildCache: Sendable, Equatable {
 
     func path(_ photo: Photo) -> BytePath { BytePath(bytes: Array(pool[photo.path])) }
 
+    /// Some photo has former ids (an upgraded site): its page's data carries them.
+    var hasFormerIDs: Bool { photos.contains { $0.flags.contains(.formerIds) } }
+
     /// The stem of a photo's images, when they are named the canonical way.
     func imageStem(_ photo: Photo) -> ImageStem? {
         guard photo.flags.contains(.canonicalImages), let key = ImageStem.packedKey(keys[photo.key]) else { return nil }

@@ -22,7 +22,8 @@ import Foundation
 /// the page exports it so `collect` finds the file), `b` bytes, `d` date (`YYYY-MM-DDTHH:MM:SS`), `f` 1 when the
 /// date is the file's time, `w`/`h` pixel size, `t` [thumbnail, width, height], `t2` the
 /// 2x thumbnail, `v` [preview, width, height], `x` the EXIF details shown in the viewer,
-/// `o` the id it had before (content ids replaced path ids), `c` what goes with it, for the
+/// `o` the id it had before content ids replaced path ids (its manifest entry's first
+/// `formerIds`; absent when it has none), `c` what goes with it, for the
 /// page's badges: `r` a RAW, `l` a Live Photo's video (`"rl"` both; absent when neither).
 struct PageData {
     static let chunkSize = 1000
@@ -194,6 +195,10 @@ struct PageData {
         detail("focalLength", photo.focalLength)
         detail("description", photo.description)
         if !first { w.raw("}") }
+        if let former = photo.formerIds?.first {
+            w.member("o")
+            w.string(former)
+        }
         let companions = photo.companions ?? []
         let raw = companions.contains { $0.kind == .raw }, video = companions.contains { $0.kind == .video }
         if raw || video {
@@ -234,7 +239,9 @@ struct PageData {
     /// The whole gallery in columns, in the gallery's order: `ids`, `names`, `dates`
     /// (seconds since 1970 of the photo's date read as UTC, -1 when unreadable), `cameras`
     /// (the distinct camera names) and `camera` (1-based index into them, 0 for none),
-    /// `paths` (position → path, only where the path is not album/name).
+    /// `paths` (position → path, only where the path is not album/name), and in an upgraded
+    /// site's `former` (a photo's former id, `o` in its record → its position; the first
+    /// photo in order has an id two were given), absent when no photo has one.
     static func searchIndex(_ photos: [Manifest.Photo], albums: [Album], albumOf: [Int]) -> (String, [UInt8]) {
         var w = JSONWriter(capacity: photos.count * 48)
         w.raw("{\"ids\":[")
@@ -282,7 +289,18 @@ struct PageData {
             w.raw(":")
             w.string(photos[index].path)
         }
-        w.raw("}}")
+        w.raw("}")
+        // Only an upgraded site has former ids; any other index has no `former` at all.
+        var former = Set<String>()
+        for index in photos.indices {
+            guard let id = photos[index].formerIds?.first, former.insert(id).inserted else { continue }
+            w.raw(former.count == 1 ? ",\n\"former\":{" : ",")
+            w.string(id)
+            w.raw(":")
+            w.int(index)
+        }
+        if !former.isEmpty { w.raw("}") }
+        w.raw("}")
         return dataScript("search", prefix: "s-", w.bytes)
     }
 

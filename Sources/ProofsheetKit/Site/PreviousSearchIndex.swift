@@ -5,7 +5,8 @@
 /// It is read only in exactly the form `PageData.searchIndex` writes, and only when its
 /// bytes still hash to its name (a file altered on disk is not used: the rebuild then
 /// reads the previous manifest whole). What it makes is what `PageData.searchIndex` makes
-/// from the same photos, byte for byte.
+/// from the same photos, byte for byte. An upgraded site's index (with `former`) is not
+/// read: a site with former ids is never rebuilt album by album (`AlbumRebuild`).
 struct PreviousSearchIndex {
     private let bytes: [UInt8]
     /// Each photo's value in each column, as bytes of `bytes` (strings with their quotes).

@@ -417,22 +417,36 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The ids of a version 1 site (from paths), kept beside the new ones so the page can
-    /// carry picks stored under them over; once there, carried from build to build.
+    /// carry picks stored under them over; once there, carried from build to build: to the
+    /// photo at the same path, else to a photo with the same content whose old path is
+    /// gone (it moved). Each photo's former ids go to one photo only — two identical photos
+    /// that moved get one each, in order, and a copy of a photo still there gets none — so
+    /// a pick under a former id finds one photo, and two picks never become one.
     static func carryFormerIDs(_ photos: inout [Manifest.Photo], from previous: Manifest?) {
         guard let previous else { return }
         let fromVersion1 = previous.version == 1
         let old = previous.photos
         guard fromVersion1 || old.indices.contains(where: { old[$0].formerIds != nil }) else { return }
+        let here = Set(photos.map(\.pathKey))
         var byPath: [BytePath: [String]] = [:]
-        var byFingerprint: [String: [String]] = [:]
+        // Of the photos whose path is gone, by content, in the previous build's order.
+        var moved: [String: [[String]]] = [:]
         for index in old.indices {
             guard let former = fromVersion1 ? [old[index].id] : old[index].formerIds else { continue }
-            byPath[old[index].pathKey] = former
-            if let fingerprint = old[index].fingerprint { byFingerprint[fingerprint] = byFingerprint[fingerprint] ?? former }
+            let path = old[index].pathKey
+            if here.contains(path) {
+                byPath[path] = former
+            } else if let fingerprint = old[index].fingerprint {
+                moved[fingerprint, default: []].append(former)
+            }
         }
         for index in photos.indices where photos[index].formerIds == nil {
-            photos[index].formerIds =
-                byPath[photos[index].pathKey] ?? photos[index].fingerprint.flatMap { byFingerprint[$0] }
+            if let former = byPath[photos[index].pathKey] {
+                photos[index].formerIds = former
+            } else if let fingerprint = photos[index].fingerprint, let former = moved[fingerprint]?.first {
+                photos[index].formerIds = former
+                moved[fingerprint]?.removeFirst()
+            }
         }
     }
 

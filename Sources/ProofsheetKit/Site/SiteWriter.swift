@@ -79,7 +79,8 @@ struct SiteWriter {
     /// damaged, and so is the list of chunks it holds: `repairs` says so).
     private func pageIsCurrent(_ previous: PreviousSite?, pageFiles: [String]) -> Bool {
         guard let previous else { return false }
-        let mark = Self.pageMark(pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles)
+        let mark = Self.pageMark(
+            pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles, formerIDs: previous.cache.hasFormerIDs)
         if repairs.expected.isEmpty, let named = Self.previousPage(output + "/index.html", of: previous.head) {
             repairs.expected = Set(named.chunks.values.map { "data/\($0.name).js" } + (named.search.isEmpty ? [] : ["data/\(named.search).js"]))
             for album in PageData.albums(of: previous.head) { repairs.expected.formUnion(AlbumPageRenderer.paths(of: album)) }
@@ -243,7 +244,9 @@ struct SiteWriter {
         let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
         let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
             .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
-            + Self.pageMark(pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) })
+            + Self.pageMark(
+                pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) },
+                formerIDs: cache.hasFormerIDs)
         let pageBytes = PageSeal.sealed(Array(page.utf8))
 
         // All three staged in full first — a full disk or a read-only folder shows here,
@@ -549,10 +552,14 @@ struct SiteWriter {
     /// The words of the last line of `index.html` (sealed after them: `PageSeal`): which
     /// templates and which manifest (by digest) it was rendered from, and which page files
     /// it was written with. Content only, so the same inputs still give the same bytes.
-    static func pageMark(pageKey: String, manifestDigest: String, files: [String]) -> String {
+    /// `formerIDs`: the manifest has former ids (an upgraded site), and the page's data
+    /// carries them (`PageData`: `o`, `former`); the mark says so, so that a page an older
+    /// proofsheet 0.1.0 wrote without them, under the same templates, is not taken as
+    /// current and is written again. Any other page's mark is as it was.
+    static func pageMark(pageKey: String, manifestDigest: String, files: [String], formerIDs: Bool = false) -> String {
         var hash = StableHash()
         for file in files { hash.combine(file) }
-        return "<!-- proofsheet page \(pageKey) manifest \(manifestDigest) files \(hash.hex(digits: 16))"
+        return "<!-- proofsheet page \(pageKey) manifest \(manifestDigest) files \(hash.hex(digits: 16))" + (formerIDs ? " former-ids" : "")
     }
 
     /// Assets are named by their content, so a new page never loads an old script.
