@@ -5,10 +5,17 @@ Chromium each run): the longest frame intervals, the long animation frames (LoAF
 their scripts, the chunks that arrived, and the JS heap at the bottom; with --trace, the
 fling under a Chromium trace (v8, GC, cppgc, devtools.timeline, cc): the main thread's CPU
 a frame (thread time, each event's own), the garbage collections on the main thread
-(count and time), and for the costliest frames their CPU by event.
+(count and time; each full collection's pause and the heap it left, as V8 reports them),
+for the costliest frames their CPU by event, and for the longest frame intervals every
+thread's wall and CPU time in them.
 
-Run: .venv/bin/python bench/fling_probe.py SITE [SITE ...] [--runs 2] [--trace] [--frames N]
-     [--top 6] [--quiet] [--keep-trace FILE]
+--drawn measures page_bench's drawn scroll instead (0.4 of a screen a frame, its first
+1,500 frames); --search runs page_bench's searches first (the search index loaded, as
+it is in page_bench's scrolls) and --fling-first its fling to the bottom (as before its
+drawn scroll), neither of them traced.
+
+Run: .venv/bin/python bench/fling_probe.py SITE [SITE ...] [--runs 2] [--trace [--gc-only]]
+     [--drawn] [--search] [--fling-first] [--frames N] [--top 6] [--quiet] [--keep-trace FILE]
 """
 
 import argparse
@@ -22,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL  # noqa: E402
+from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL, SEARCH  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 RECORD = """() => {
@@ -87,6 +94,14 @@ def analyse(path, top):
     gcs = [e for e in events if e.get("ph") == "X" and e["pid"] == pid and e["tid"] == mtid and e["name"] in ("V8.GC_MARK_COMPACTOR", "V8.GC_SCAVENGER", "V8.GC_MC_COMPLETE_SWEEPING", "V8.GC_MC_BACKGROUND_MARKING")]
     count = collections.Counter(e["name"] for e in gcs)
     print("  GC on the main thread: " + ", ".join(f"{k} x{count[k]} {sum(e.get('dur', 0) for e in gcs if e['name'] == k) / 1000:.1f} ms" for k in count))
+    # V8's own account of each full collection: its pause, and the heap (V8's and Blink's
+    # together) before and after it.
+    full = [v for v in (json.loads(e["args"]["value"]) for e in events if e.get("name") == "V8.GCTraceGCNVP") if v.get("gc") == "mc"]
+    if full:
+        pauses = sorted((v["pause"] for v in full), reverse=True)
+        print(f"  full collections {len(full)}: pauses longest {', '.join(f'{x:.0f}' for x in pauses[:5])} ms, median {statistics.median(pauses):.1f}, "
+              f"sum {sum(pauses):.0f} ms; heap after the last {full[-1]['end_global_consumed_size'] / 1e6:.1f} MB; freed "
+              f"{sum(v['start_global_consumed_size'] - v['end_global_consumed_size'] for v in full) / 1e3 / frames:.0f} kB a frame")
     for i in order[:top]:
         wall = (marks[i + 1] - marks[i]) / 1000
         print(f"  frame {i} (interval {wall:.1f} ms, main CPU {cpu[i]:.1f} ms): " + ", ".join(f"{k} {v:.1f}" for k, v in by_name[i].most_common(12) if v >= 0.3))
@@ -119,10 +134,14 @@ def main():
     parser.add_argument("--frames", type=int, default=None)
     parser.add_argument("--drawn", action="store_true", help="page_bench's drawn scroll (0.4 of a screen a frame, its first "
                         "1,500 frames) instead of the fling; --frames still limits it")
+    parser.add_argument("--search", action="store_true", help="page_bench's three searches first (the search index "
+                        "loaded, as in page_bench's scrolls)")
     parser.add_argument("--fling-first", action="store_true", help="a fling to the bottom (untraced) before what is measured, "
                         "as page_bench's drawn scroll comes after its fling")
     parser.add_argument("--keep-trace", type=Path, default=None, help="keep the (last run's) trace here")
     parser.add_argument("--quiet", action="store_true", help="no per-frame and LoAF lines")
+    parser.add_argument("--gc-only", action="store_true", help="with --trace, only the categories for the collections "
+                        "(a lighter trace)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
     with sync_playwright() as p:
@@ -135,6 +154,9 @@ def main():
             page = context.new_page()
             page.goto(url, timeout=180_000)
             page.wait_for_function("() => performance.getEntriesByName('bench-interactive').length > 0", timeout=180_000)
+            if args.search:
+                for query in ("IMG_0000", "Album 07", "7.jpg", ""):
+                    page.evaluate(SEARCH, query)
             if args.fling_first:
                 page.evaluate(SCROLL, None)
             page.evaluate(RECORD)
@@ -142,7 +164,8 @@ def main():
             path = Path(folder) / "fling.json"
             if args.trace:
                 browser.start_tracing(page=page, path=str(path), categories=[
-                    "toplevel", "blink.user_timing", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "cc", "disabled-by-default-cppgc", "blink_gc"])
+                    "toplevel", "blink.user_timing", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "cc", "disabled-by-default-cppgc", "blink_gc"]
+                    if not args.gc_only else ["blink.user_timing", "toplevel", "v8", "disabled-by-default-v8.gc"])
             scroll = page.evaluate(DRAWN, args.frames or DRAWN_FRAMES) if args.drawn else page.evaluate(FLING, args.frames)
             if args.trace:
                 browser.stop_tracing()

@@ -133,9 +133,9 @@ def make_library(count):
     return library
 
 
-def build(library, site, templates=ROOT / "Templates"):
+def build(library, site, templates=ROOT / "Templates", program=None):
     start = time.monotonic()
-    run(binary(), "build", library, "--output", site, "--limit", LIMIT, "--quiet", "--templates", templates,
+    run(program or binary(), "build", library, "--output", site, "--limit", LIMIT, "--quiet", "--templates", templates,
         *SIZE_OPTIONS)
     return time.monotonic() - start
 
@@ -711,6 +711,9 @@ def main():
                         help="with --engines: WebKit and Firefox only, no Chromium run (its rows are left empty)")
     parser.add_argument("--chromium-arg", action="append", default=[],
                         help="one more Chromium switch, e.g. --chromium-arg=--disable-gpu (Playwright's defaults raster with SwiftShader)")
+    parser.add_argument("--baseline-binary", type=Path, default=None,
+                        help="with --baseline-templates: the proofsheet that builds the baseline's site (default: this "
+                        "one), for a page whose data files changed form too (say main's: build it in a worktree of main)")
     parser.add_argument("--baseline-templates", type=Path, default=None,
                         help="a templates folder (say main's: git archive main Templates | tar -x -C DIR) whose page is "
                              "measured side by side with this one, in alternating runs, each in a browser of its own")
@@ -858,12 +861,12 @@ def side_by_side(sizes, args):
         library = make_library(count)
         site = WORK / f"site-{count}"
         baseline = WORK / f"site-{count}-baseline"
-        print(f"\n== {count:,} photos, {args.baseline_templates} (baseline) vs {args.templates} "
+        print(f"\n== {count:,} photos, {args.baseline_templates}{f' built by {args.baseline_binary}' if args.baseline_binary else ''} (baseline) vs {args.templates} "
               f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)", flush=True)
         build(library, site, args.templates)
         if not baseline.exists():
             run("cp", "-al", site, baseline)
-        build(library, baseline, args.baseline_templates)
+        build(library, baseline, args.baseline_templates, args.baseline_binary)
         results = {"baseline": {}, "this": {}}
         load = [os.getloadavg()[0]]
         scroll_runs = args.runs if args.scroll_runs is None else args.scroll_runs
