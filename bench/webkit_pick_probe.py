@@ -13,7 +13,11 @@ as the browser suite starts it), alternating, the first variant changing each ro
 that a machine busier now than then weighs on each alike. Medians per variant, and each
 variant's ratio to the first.
 
-Run: .venv/bin/python bench/webkit_pick_probe.py [--templates DIR ...] [--runs 5] [--label NAME ...]
+--engine firefox or chromium runs the same in Firefox ESR (Marionette, headless) or headless
+Chromium (Playwright), to compare a change's cost across engines.
+
+Run: .venv/bin/python bench/webkit_pick_probe.py [--templates DIR ...] [--label NAME ...] [--runs 5]
+     [--cycles 5] [--attribute] [--engine webkit|firefox|chromium]
 (default: this tree's Templates/). Needs the release binary (or PROOFSHEET_BIN).
 """
 
@@ -60,6 +64,30 @@ for (const [name, fn] of [['grid', 'render'], ['status', 'render'], ['tray', 're
 READY = ("() => new Promise(r => { const w = () => document.documentElement.getAttribute('data-ready') === 'true'"
          " ? requestAnimationFrame(() => setTimeout(r, 0)) : setTimeout(w, 10); w(); })")
 FIGURES = ("pick", "pick, handlers", "limit pick", "limit pick, handlers", "limit unpick", "limit unpick, handlers")
+
+
+class ChromiumEngine:
+    """Headless Chromium (Playwright, /usr/bin/chromium, 1280 x 900) behind the few WebDriver
+    calls the probe makes: a script is a function body reading `arguments` (the last one the
+    callback, for an async script), as WebDriver runs it."""
+
+    def __init__(self, playwright):
+        self.browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        # The page's Content-Security-Policy forbids the Function constructor the calls use.
+        self.page = self.browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
+
+    def get(self, url):
+        self.page.goto(url)
+
+    def refresh(self):
+        self.page.reload()
+
+    def script(self, body, *args):
+        return self.page.evaluate("([body, args]) => new Function(body).apply(null, args)", [body, list(args)])
+
+    def async_script(self, body, *args):
+        return self.page.evaluate("([body, args]) => new Promise(done => new Function(body).apply(null, [...args, done]))",
+                                  [body, list(args)])
 
 
 def ms(values):
@@ -115,6 +143,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--templates", action="append", type=Path, help="a templates folder (repeat for more)")
     parser.add_argument("--label", action="append", help="a name for each templates folder")
+    parser.add_argument("--engine", choices=("webkit", "firefox", "chromium"), default="webkit",
+                        help="webkit (default), or firefox or chromium to compare")
     parser.add_argument("--runs", type=int, default=5, help="page loads per variant (default 5)")
     parser.add_argument("--attribute", action="store_true", help="also time each module's render and the style and layout it leaves")
     parser.add_argument("--cycles", type=int, default=5, help="limit picks and unpicks a page load (default 5)")
@@ -133,8 +163,14 @@ def main():
     results = [{k: [] for k in FIGURES} for _ in sites]
     attributions = [{} for _ in sites]
     drivers = page_bench.Drivers()
+    playwright = None
     try:
-        engine = drivers.webkit()
+        if args.engine == "chromium":
+            from playwright.sync_api import sync_playwright
+            playwright = sync_playwright().start()
+            engine = ChromiumEngine(playwright)
+        else:
+            engine = getattr(drivers, args.engine)()
         for run in range(args.runs):
             order = list(range(len(sites)))
             order = order[run % len(order):] + order[:run % len(order)]
@@ -152,8 +188,10 @@ def main():
                       f"(handlers {ms(out['limit pick, handlers'])}); limit unpick {ms(out['limit unpick'])} "
                       f"(handlers {ms(out['limit unpick, handlers'])})", flush=True)
     finally:
+        if playwright:
+            playwright.stop()
         drivers.close()
-    print(f"\nWebKit, 1,000 photos, limit {LIMIT}, {PRESET_PICKS} preset picks, {args.runs} page loads each; medians in ms"
+    print(f"\n{args.engine}, 1,000 photos, limit {LIMIT}, {PRESET_PICKS} preset picks, {args.runs} page loads each; medians in ms"
           f" (of all 20 ordinary picks a load, of all {args.cycles} limit picks and unpicks a load)")
     width = max(len(k) for k in FIGURES)
     print(" " * (width + 2) + "".join(f"{label:>22}" for label in labels))
