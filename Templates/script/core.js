@@ -19,10 +19,12 @@ function el(tag, className, text) {
 }
 // A file name as text a narrow column can wrap between its parts ("IMG_20190704_" /
 // "183512.jpg") rather than inside one: a <wbr> after each "_", "-" and space and before
-// the extension's dot. Its textContent is the name.
+// the extension's dot. A name with spaces keeps its extension on its last word ("Sunset
+// over the" / "water.jpg", not "Sunset over the water" / ".jpg"). Its textContent is the name.
 function breakableName(node, name) {
   node.textContent = "";
   var parts = name.match(/[^_\-. ]+[_\- ]*|\.+[^_\-. ]*[_\- ]*|[_\- ]+/g) || [name];
+  if (parts.length > 1 && name.indexOf(" ") >= 0 && parts[parts.length - 1].charAt(0) === ".") parts.push(parts.splice(-2).join(""));
   parts.forEach(function (part, index) {
     if (index > 0) node.appendChild(document.createElement("wbr"));
     node.appendChild(document.createTextNode(part));

@@ -193,7 +193,10 @@ var Grid = (Proofsheet.grid = (function () {
     if (photo.thumb.src) cell.img.src = src(photo.thumb.src);
     cell.box.value = photo.id;
     cell.box.hidden = false;
-    cell.name.textContent = photo.name;
+    // Broken between its parts where it wraps; clamped to the probe's two lines (CSS), the
+    // whole name in its tooltip and in the checkbox's name.
+    breakableName(cell.name, photo.name);
+    cell.name.title = photo.name;
     cell.date.dateTime = photo.date;
     cell.date.textContent = dateLabel(photo.date);
     cell.li.removeAttribute("aria-hidden");

@@ -94,6 +94,19 @@ def thirty(make_site, demo, workdir):
 
 
 @pytest.fixture(scope="session")
+def names(make_site, demo, workdir):
+    """One album of the demo's first photo under the names of helpers.SHORT_NAMES and
+    LONG_NAMES, no limit."""
+    library = workdir / "library-names"
+    if not library.exists():
+        photo = sorted(p for p in demo.library.rglob("*.jpg"))[0]
+        (library / "Names").mkdir(parents=True)
+        for name in helpers.SHORT_NAMES + helpers.LONG_NAMES:
+            os.link(photo, library / "Names" / name)
+    return make_site(limit=0, library=library)
+
+
+@pytest.fixture(scope="session")
 def make_site(binary, workdir, demo):
     """Builds (once per argument set) a site from the demo library or a given one."""
     cache = {}

@@ -132,6 +132,68 @@ STATE_JS = """() => {
   };
 }"""
 
+# File names as they are shown, in the grid's cells and in the tray: for each, its lines
+# (the box's height in its line height), its parts split across two lines (a part: a text
+# node between the <wbr>s the page puts after "_", "-", a space and before the extension),
+# its tooltip, and for a cell the height it would take if its size were not fixed (its
+# content's, the name included) beside the height every cell has (the probe's).
+NAMES_JS = """() => {
+  const lines = (el) => Math.round(100 * el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) / 100;
+  const range = document.createRange();
+  const split = (el) => Array.from(el.childNodes).filter(n => n.nodeType === Node.TEXT_NODE).filter(n => {
+    range.selectNodeContents(n);
+    return new Set(Array.from(range.getClientRects()).filter(r => r.width > 0.5).map(r => Math.round(r.top))).size > 1;
+  }).map(n => n.textContent);
+  const grid = Array.from(document.querySelectorAll('#grid li.photo:not(.loading)')).map(li => {
+    const name = li.querySelector('.name');
+    const row = li.getBoundingClientRect().height;
+    li.style.height = 'auto'; li.style.contain = 'none';
+    const natural = li.getBoundingClientRect().height;
+    li.style.height = ''; li.style.contain = '';
+    return {name: name.textContent, lines: lines(name), split: split(name), title: name.title, row, natural,
+            label: li.querySelector('label.pick').textContent.trim()};
+  });
+  const tray = Array.from(document.querySelectorAll('#tray-list .tray-name')).map(name => (
+    {name: name.textContent, lines: lines(name), split: split(name), title: name.title,
+     hidden: name.scrollHeight > name.clientHeight + 1}));
+  return {grid, tray};
+}"""
+
+# Names a narrow column has to cope with: short ones that fit a line anywhere, a phone's,
+# one with spaces, one that is a single long part, CJK and emoji. `shows_names` checks them.
+SHORT_NAMES = ["IMG_0101.jpg", "water.jpg", "DSCF2005.jpg"]
+LONG_NAMES = ["IMG_20190704_183512_HDR.jpg", "2026-06-01 Anna and Ben ceremony first kiss under the arch.jpg",
+              "DSC_00000000000000000123456789.JPG", "婚礼仪式新郎新娘第一次接吻照片.jpg", "🎉🎂🥂 party 🎈.jpg"]
+# Their parts all fit a line: where they wrap, it is between parts.
+PARTED_NAMES = ["IMG_20190704_183512_HDR.jpg", "2026-06-01 Anna and Ben ceremony first kiss under the arch.jpg"]
+
+
+def check_names(shown, tray_lines):
+    """What NAMES_JS found, held to what a person expects: a short name on one line in the
+    grid and the tray, a long one in at most two lines in the grid and `tray_lines` in the
+    tray, never split inside a part that fits a line, its tooltip the whole name, and no
+    cell taller than the others for any name."""
+    names = SHORT_NAMES + LONG_NAMES
+    grid = {c["name"]: c for c in shown["grid"] if c["name"] in names}
+    tray = {t["name"]: t for t in shown["tray"]}
+    assert sorted(grid) == sorted(names) and sorted(tray) == sorted(names), shown
+    for name in SHORT_NAMES:
+        assert round(grid[name]["lines"]) == 1, grid[name]
+        assert round(tray[name]["lines"]) == 1 and not tray[name]["hidden"], tray[name]
+    for name in names:
+        assert 1 <= round(grid[name]["lines"]) <= 2, grid[name]
+        assert 1 <= round(tray[name]["lines"]) <= tray_lines, tray[name]
+        assert grid[name]["title"] == name and grid[name]["label"] == name, grid[name]
+        assert tray[name]["title"].endswith("/" + name), tray[name]
+    for name in PARTED_NAMES:
+        assert grid[name]["split"] == [], grid[name]
+        assert tray[name]["split"] == [], tray[name]
+    rows = {c["row"] for c in shown["grid"]}
+    assert len(rows) == 1, shown["grid"]
+    for cell in shown["grid"]:
+        assert cell["natural"] <= cell["row"] + 0.5, cell  # nothing runs into the next row
+
+
 # Every cell drawn with its photo holds one photo's parts, the photo the manifest has under
 # its name (the grid fills cells that left the screen again for the photos coming onto it):
 # its id, the box's value and state, the link's name, the thumbnail, the badge. Takes

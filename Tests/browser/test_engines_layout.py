@@ -12,6 +12,7 @@ innerWidth/innerHeight, scrolling and focus are the frame's."""
 import pytest
 
 from engines import ALT, INTO_VIEW, SPACE, TAB, DriverGallery, until
+from helpers import LONG_NAMES, NAMES_JS, SHORT_NAMES, check_names
 
 A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
 ENGINES = ["firefox", "webkit"]
@@ -159,3 +160,17 @@ def test_alt_p_goes_from_a_photo_to_the_tray_and_back(request, demo, name):
     until(lambda: engine.script("return document.activeElement.id") == "tray", "Alt+P did not go to the tray")
     engine.chord(ALT, "p")
     until(lambda: engine.script("return document.activeElement === arguments[0]", box), "Alt+P did not come back to the photo")
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone-390"])
+@pytest.mark.parametrize("name", ENGINES)
+def test_names_fit_a_line_or_wrap_between_their_parts_in_the_grid_and_the_tray(request, names, name, width):
+    # test_tray.py's test of the same name, in Firefox and WebKit.
+    if width < 500:
+        gallery = phone_page(request, name, width, names)
+    else:
+        gallery = DriverGallery(request.getfixturevalue(f"{name}_engine"), names).open()
+    gallery.pick(*SHORT_NAMES, *LONG_NAMES)
+    gallery.wait_state(lambda s: len(s["tray"]) == len(SHORT_NAMES + LONG_NAMES), "every name picked")
+    gallery.engine.async_script(AFTER_TWO_FRAMES)
+    check_names(gallery.engine.script(f"return ({NAMES_JS})()"), tray_lines=2 if width > 760 else 1)

@@ -3,7 +3,9 @@ and name, reorders by dragging, by buttons and by keys, and removes."""
 
 import os
 
-from helpers import Gallery
+import pytest
+
+from helpers import LONG_NAMES, NAMES_JS, SHORT_NAMES, Gallery, check_names
 
 A, B, C, D = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg"
 
@@ -137,3 +139,17 @@ def test_a_long_name_in_the_tray_wraps_between_its_parts_not_inside_one(page, ma
     assert lines["parts"] == ["IMG_", "20190704_", "183512_", "HDR", ".jpg"]
     assert lines["height"] > 1.5 * lines["line"], lines  # it does wrap here, so the test means something
     assert lines["rects"] == [1] * len(lines["parts"]), lines  # and no part is split across lines
+
+
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844), (320, 700)], ids=["desktop", "phone-390", "phone-320"])
+def test_names_fit_a_line_or_wrap_between_their_parts_in_the_grid_and_the_tray(page, names, width, height):
+    # "IMG_0101.jpg" took two lines in the desktop tray ("IMG_0101" / ".jpg", its name
+    # column ~85 px beside the buttons), and the grid broke "IMG_20190704_1" / "83512_HDR.jpg".
+    # A short name is on one line in both; a long one wraps between its parts, two lines at
+    # most in a cell and in the desktop tray, one (ellipsized) in the docked phone tray; every
+    # cell keeps the probe's height; the whole name is the tooltip and the checkbox's name.
+    page.set_viewport_size({"width": width, "height": height})
+    gallery = Gallery(page, names).open()
+    gallery.pick(*SHORT_NAMES, *LONG_NAMES)  # by each checkbox's accessible name
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    check_names(page.evaluate(NAMES_JS), tray_lines=2 if width > 760 else 1)
