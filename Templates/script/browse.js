@@ -14,7 +14,8 @@ var Browse = (Proofsheet.browse = (function () {
   var groups = [];
   var starts = []; // flat index of each group's first item
   var count = 0;
-  var folded = null; // the index's names, folded for matching
+  var folded = null; // the index's names, folded for matching, joined as the index holds them
+  var nameHits = Object.create(null); // by text: which positions' folded names hold it
   var sortKeys = Object.create(null);
   var days = Object.create(null);
   var MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
@@ -68,9 +69,39 @@ var Browse = (Proofsheet.browse = (function () {
     });
     return items;
   }
+  // Each position's rank by name key (equal keys, equal ranks): numbers, not 100,000 keys
+  // kept as strings.
   function nameKeys(index) {
-    if (!sortKeys.name) sortKeys.name = index.names.map(nameKey);
-    return sortKeys.name;
+    if (sortKeys.name) return sortKeys.name;
+    var keys = new Array(index.count);
+    var order = new Array(index.count);
+    for (var i = 0; i < index.count; i++) {
+      keys[i] = nameKey(index.name(i));
+      order[i] = i;
+    }
+    order.sort(function (a, b) {
+      return keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0;
+    });
+    var rank = new Int32Array(index.count);
+    for (var r = 1; r < order.length; r++) rank[order[r]] = keys[order[r]] === keys[order[r - 1]] ? rank[order[r - 1]] : r;
+    sortKeys.name = rank;
+    return rank;
+  }
+  // Which positions' names hold `text` (folded): one pass over the names' joined text. A
+  // name never holds "/", so a text with one is in no name (and never matches across two).
+  function namesHolding(index, text) {
+    if (nameHits[text]) return nameHits[text];
+    if (!folded) folded = Data.split(fold(index.names.text), index.count);
+    var hits = new Uint8Array(index.count);
+    if (folded && text.indexOf("/") < 0) {
+      var position = 0;
+      for (var at = folded.text.indexOf(text); at >= 0; at = folded.text.indexOf(text, folded.starts[position + 1])) {
+        while (folded.starts[position + 1] <= at) position += 1;
+        hits[position] = 1;
+      }
+    }
+    nameHits[text] = hits;
+    return hits;
   }
   // A predicate for a query, or null when there is none. A photo matches when the whole
   // query is in its name, album, camera or date ("album 3", "canon eos"); when nothing in
@@ -79,30 +110,34 @@ var Browse = (Proofsheet.browse = (function () {
     var phrase = fold(query).replace(/\s+/g, " ").trim();
     if (!phrase) return null;
     var index = Data.index();
-    if (!folded) folded = index.names.map(fold);
     var albumText = Data.albums.map(function (album) {
       return fold(album.name + " / " + album.path);
     });
     var cameraText = [""].concat(index.cameras.map(fold));
-    function has(position, album, text) {
+    nameHits = Object.create(null); // a query's texts only
+    function has(position, album, text, names) {
       return (
-        folded[position].indexOf(text) >= 0 ||
+        names[position] === 1 ||
         albumText[album.index].indexOf(text) >= 0 ||
         cameraText[index.camera[position]].indexOf(text) >= 0 ||
         dayText(index.dates[position]).indexOf(text) >= 0
       );
     }
     var tokens = phrase.split(" ");
+    var phraseNames = namesHolding(index, phrase);
     var whole = function (position, album) {
-      return has(position, album, phrase);
+      return has(position, album, phrase, phraseNames);
     };
     if (tokens.length === 1) return whole;
     for (var a = 0; a < Data.albums.length; a++) {
       var album = Data.albums[a];
       for (var i = 0; i < album.count; i++) if (whole(album.start + i, album)) return whole;
     }
+    var tokenNames = tokens.map(function (token) {
+      return namesHolding(index, token);
+    });
     return function (position, album) {
-      for (var t = 0; t < tokens.length; t++) if (!has(position, album, tokens[t])) return false;
+      for (var t = 0; t < tokens.length; t++) if (!has(position, album, tokens[t], tokenNames[t])) return false;
       return true;
     };
   }

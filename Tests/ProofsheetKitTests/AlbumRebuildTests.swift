@@ -173,4 +173,89 @@ struct AlbumRebuildTests {
             try Self.expectSame(site, fresh)
         }
     }
+
+    @Test("names with quotes, backslashes, control characters, non-ASCII and emoji: kept as bytes or made again, the search index is a fresh build's")
+    func awkwardNames() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            let odd = "Odd \"names\" \u{E9}"
+            try Self.makeLibrary(library)
+            try PageDataTests.writeAwkward(library, folder: odd, first: 5_000)
+            _ = try await Self.rebuild(library, site, sort: .name)
+            // One photo changed elsewhere: the odd album's part of the index is copied.
+            try TestPhoto.write(try Self.photo(1_000), to: library, Self.relative(80))
+            try await Task.sleep(for: .milliseconds(20))
+            let once = try await Self.rebuild(library, site, sort: .name)
+            #expect(once.albumsKept == Self.albums, "every album but Album 1")
+            _ = try await Self.rebuild(library, fresh, sort: .name)
+            try Self.expectSame(site, fresh)
+            let photos = try readManifest(site).photos
+            let names = try PageDataTests.searchColumns(site).names
+            #expect(names.map { Array($0.utf8) } == photos.map { Array($0.name.utf8) })
+
+            // One of the odd album's photos changed: its values written again, the others copied.
+            let first = PageDataTests.awkwardNames[0]
+            try NameTests.writeRaw(try PageDataTests.photo(6_000), to: BytePath(bytes: Array((library + "/" + odd + "/").utf8) + first))
+            try await Task.sleep(for: .milliseconds(20))
+            let twice = try await Self.rebuild(library, site, sort: .name)
+            #expect(twice.albumsKept == Self.albums, "every album but the odd one")
+            FileSystem.remove(fresh)
+            _ = try await Self.rebuild(library, fresh, sort: .name)
+            try Self.expectSame(site, fresh)
+        }
+    }
+
+    @Test("a search index in the old form (ids and names as arrays) is not read: no warning, the manifest read whole, the site a fresh build's")
+    func oldFormSearchIndex() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            try Self.makeLibrary(library)
+            _ = try await Self.rebuild(library, site, sort: .date)
+            let total = Self.albums * Self.perAlbum
+            // Under this program's mark, so that only the index's form can turn the rebuild away.
+            try PageDataTests.rewriteData(site) { function, json in
+                function == "search" ? try PageDataTests.inOldForm(json, count: total) : json
+            }
+            let search = try #require(PageDataTests.pageData(site)["search"] as? String)
+            #expect(try PageDataTests.searchIndex(site).json["ids"] is [String])
+            #expect(PreviousSearchIndex(script: try FileSystem.read(site + "/data/\(search).js"), name: search, count: total) == nil)
+            try TestPhoto.write(try Self.photo(3_000), to: library, Self.relative(10))
+            try await Task.sleep(for: .milliseconds(20))
+            let report = try await Self.rebuild(library, site, sort: .date)
+            #expect(report.albumsKept == nil && report.warnings.isEmpty)
+            _ = try await Self.rebuild(library, fresh, sort: .date)
+            try Self.expectSame(site, fresh)
+            #expect(try PageDataTests.searchIndex(site).json["ids"] is String)
+        }
+    }
+
+    @Test("a site an earlier proofsheet wrote, its search index in the old form, is a fresh build's after the next build, even with nothing changed")
+    func earlierProgramsSite() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            try Self.makeLibrary(library)
+            _ = try await Self.rebuild(library, site, sort: .date)
+            let current = try snapshot(site)
+            // The page key the proofsheet before `PageData.format` gave these templates: had
+            // this one the same, the page would be current and the old index kept.
+            let templates = try TemplateSet(directory: templatesDirectory)
+            var hash = StableHash()
+            hash.combine(Proofsheet.generator)
+            for text in [
+                templates.index.source, templates.album.source, templates.photo.source, templates.albumPage.source, templates.css,
+                templates.javascript,
+            ] {
+                hash.combine(text)
+            }
+            let earlierKey = hash.hex(digits: 16)
+            #expect(earlierKey != SiteWriter.pageKey(templates: templates))
+            try PageDataTests.rewriteData(site, pageKey: earlierKey) { function, json in
+                function == "search" ? try PageDataTests.inOldForm(json, count: Self.albums * Self.perAlbum) : json
+            }
+            #expect(try snapshot(site) != current)
+            let report = try await Self.rebuild(library, site, sort: .date)
+            #expect(report.rendered == 0 && report.warnings.isEmpty)
+            #expect(try snapshot(site) == current)
+        }
+    }
 }

@@ -59,6 +59,23 @@ struct PageDataTests {
         return (try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]), String(json))
     }
 
+    /// A joined column of the search index (`ids`, `names`) cut at each `/` into the
+    /// gallery's `count` values: "" is no value when the gallery has none, else one. Cut by
+    /// scalars: a name that starts with a combining mark makes one Character of the `/`
+    /// before it.
+    static func split(_ joined: String, count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        return joined.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// The search index's `ids` and `names`, each one string, cut into the photos' values.
+    static func searchColumns(_ site: String) throws -> (ids: [String], names: [String]) {
+        let json = try searchIndex(site).json
+        let total = try #require(try pageData(site)["total"] as? Int)
+        let ids = try #require(json["ids"] as? String), names = try #require(json["names"] as? String)
+        return (split(ids, count: total), split(names, count: total))
+    }
+
     /// Every chunk's records, in the gallery's order, and the chunks' text.
     static func allRecords(_ site: String) throws -> (records: [[String: Any]], text: String) {
         let names = try #require(try pageData(site)["chunks"] as? [[Any]]).compactMap { $0.first as? String }
@@ -232,16 +249,27 @@ struct PageDataTests {
 
     /// Makes an upgraded site's page what a proofsheet that did not carry former ids into
     /// the page's data wrote: its chunks without `o`, its search index without `former`,
-    /// each under the name of its bytes, and `index.html` naming them, its mark (without
-    /// `former-ids`) over the files now there, sealed.
+    /// `index.html` naming them, its mark without `former-ids` (`rewriteData`).
     static func withoutFormerIDs(_ site: String) throws {
+        let words = try rewriteData(site) { _, json in
+            json.replacingOccurrences(of: #","o":"[^"]*""#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #",\n"former":\{[^}]*\}"#, with: "", options: .regularExpression)
+        }
+        #expect(words[8] == "former-ids")
+    }
+
+    /// Makes the page's data files what another proofsheet wrote: each file's JSON through
+    /// `transform` (given `chunk` or `search`), under the name of its bytes, and
+    /// `index.html` naming them, its mark (with `pageKey`, when given, for another
+    /// program's; without `former-ids`) over the files now there, sealed. Returns the
+    /// words of the mark it had.
+    @discardableResult
+    static func rewriteData(_ site: String, pageKey: String? = nil, _ transform: (String, String) throws -> String) throws -> [Substring] {
         var page = try readText(site + "/index.html")
         for file in FileSystem.contents(of: site + "/data") {
             let name = String(file.dropLast(3)), function = name.hasPrefix("c-") ? "chunk" : "search"
             let script = try readText(site + "/data/" + file)
-            let json = String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3))
-                .replacingOccurrences(of: #","o":"[^"]*""#, with: "", options: .regularExpression)
-                .replacingOccurrences(of: #",\n"former":\{[^}]*\}"#, with: "", options: .regularExpression)
+            let json = try transform(function, String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3)))
             let (renamed, bytes) = PageData.dataScript(function, prefix: String(name.prefix(2)), Array(json.utf8))
             FileSystem.remove(site + "/data/" + file)
             try FileSystem.writeAtomically(bytes, to: site + "/data/\(renamed).js")
@@ -249,9 +277,26 @@ struct PageDataTests {
         }
         let start = try #require(page.range(of: "<!-- proofsheet page ", options: .backwards))
         let words = page[start.lowerBound...].split(separator: " ")
-        #expect(words[8] == "former-ids")
-        let mark = SiteWriter.pageMark(pageKey: String(words[3]), manifestDigest: String(words[5]), files: SiteWriter.pageFiles(in: site))
+        let mark = SiteWriter.pageMark(
+            pageKey: pageKey ?? String(words[3]), manifestDigest: String(words[5]), files: SiteWriter.pageFiles(in: site))
         try FileSystem.writeAtomically(PageSeal.sealed(Array((page[..<start.lowerBound] + mark).utf8)), to: site + "/index.html")
+        return words
+    }
+
+    /// A search index's JSON as proofsheet wrote it before `ids` and `names` were joined
+    /// strings: each an array of the values' strings (`count` values).
+    static func inOldForm(_ json: String, count: Int) throws -> String {
+        var text = Array(json.utf8)
+        for key in ["ids", "names"] {
+            let open = Array("\"\(key)\":\"".utf8)
+            let start = try #require(text.firstRange(of: open)).upperBound
+            var end = start
+            while text[end] != UInt8(ascii: "\"") { end += text[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            let values = count == 0 ? [] : text[start..<end].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            let array = "[" + values.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
+            text.replaceSubrange((start - 1)..<(end + 1), with: Array(array.utf8))
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     @Test("an upgraded site whose page was written without its former ids gets them from the next build, even with nothing changed")
@@ -295,6 +340,117 @@ struct PageDataTests {
             #expect(details["description"] == photo.description)
             let search = try readText(site + "/data/\(try #require(data["search"] as? String)).js")
             #expect(!search.contains("<") && search.contains("Cam \\u0026 \\u003cb\\u003e"))
+        }
+    }
+
+    /// File names a joined column must carry whole: quotes, backslashes (and a name that is
+    /// not UTF-8, whose readable rendering has them), control characters, markup, line
+    /// separators, non-ASCII in NFC and in NFD, a combining mark first, emoji.
+    static let awkwardNames: [[UInt8]] = [
+        "quote \"1\" 'x'.jpg", "back\\slash\\\\.jpg", "tab\there\nnew line\r\u{01}\u{1F}\u{7F}.jpg", "<script>&amp;<b>.jpg",
+        "line\u{2028}para\u{2029}.jpg", "Caf\u{E9}.jpg", "Cafe\u{301}.jpg", "\u{301}mark first.jpg",
+        "\u{1F4F7} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EB}\u{1F1F7}.jpg", "\u{65E5}\u{672C} \u{540D}.jpg",
+    ].map { Array($0.utf8) } + [Array("latin".utf8) + [0xE9, 0xFF] + Array(".jpg".utf8)]
+
+    /// One photo for each of `awkwardNames` in `library/folder`, made from `photo(first + n)`.
+    static func writeAwkward(_ library: String, folder: String, first: Int) throws {
+        try FileSystem.createDirectory(library + "/" + folder)
+        for (index, name) in awkwardNames.enumerated() {
+            try NameTests.writeRaw(try photo(first + index), to: BytePath(bytes: Array((library + "/" + folder + "/").utf8) + name))
+        }
+    }
+
+    @Test("the search index holds ids and names as one string each, the photos' values joined by \"/\" in order, whatever the names hold")
+    func joinedColumns() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            try Self.writeAwkward(library, folder: "Odd \"names\" \u{E9}", first: 0)
+            // The same content as another: an id with `-2`.
+            try TestPhoto.write(try Self.photo(0), to: library, "Odd \"names\" \u{E9}/zz copy.jpg")
+            try await Self.buildSmall(library, site)
+            let photos = try readManifest(site).photos
+            #expect(photos.count == Self.awkwardNames.count + 1)
+            let (json, text) = try Self.searchIndex(site)
+            #expect(json["ids"] is String && json["names"] is String)
+            let (ids, names) = try Self.searchColumns(site)
+            #expect(ids == photos.map(\.id) && ids.contains { $0.hasSuffix("-2") })
+            #expect(names.map { Array($0.utf8) } == photos.map { Array($0.name.utf8) })
+            #expect(photos.contains { $0.name.contains("\\") } && photos.contains { $0.name.unicodeScalars.first == "\u{301}" })
+            // Each value escaped as in any JSON string; nothing written as `\/`.
+            #expect(text.hasPrefix("{\"ids\":\"" + photos.map(\.id).joined(separator: "/") + "\",\n\"names\":\""))
+            var column = JSONWriter()
+            for (index, photo) in photos.enumerated() {
+                if index > 0 { column.raw("/") }
+                column.stringContent(photo.name)
+            }
+            #expect(text.contains("\n\"names\":\"" + String(decoding: column.bytes, as: UTF8.self) + "\",\n\"dates\":["))
+            #expect(!text.contains("\\/") && !text.contains("<") && !text.contains("\u{2028}") && !text.contains("\u{01}"))
+        }
+    }
+
+    @Test("a search index of no photo, of one, of empty values: what is written is read back for its count only, and spliced as written")
+    func joinedColumnsEdges() async throws {
+        try await withTemporaryDirectory { root in
+            try TestPhoto.write(try Self.photo(1), to: root + "/Library", "A/one.jpg")
+            try await Self.buildSmall(root + "/Library", root + "/Site")
+            let photo = try #require(try readManifest(root + "/Site").photos.first)
+            var empty = photo, slashed = photo
+            (empty.id, empty.name) = ("", "")
+            slashed.name = "a/b.jpg"
+
+            func check(_ photos: [Manifest.Photo], _ head: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                let album = Manifest.Album(path: "A", name: "A", count: photos.count)
+                let albums = photos.isEmpty ? [] : [PageData.Album(path: "A", name: "A", start: 0, count: photos.count, anchor: "a")]
+                let (name, script) = PageData.searchIndex(photos, albums: albums, albumOf: photos.map { _ in 0 })
+                let json = String(decoding: script, as: UTF8.self).dropFirst("Proofsheet.search(\"\(name)\",".count)
+                #expect(json.hasPrefix(head), sourceLocation: sourceLocation)
+                let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.dropLast(3).utf8)) as? [String: Any])
+                let ids = try #require(parsed["ids"] as? String), names = try #require(parsed["names"] as? String)
+                #expect(Self.split(ids, count: photos.count) == photos.map(\.id), sourceLocation: sourceLocation)
+                let expected = photos.map { $0.name.replacingOccurrences(of: "/", with: "\u{2215}") }
+                #expect(Self.split(names, count: photos.count) == expected, sourceLocation: sourceLocation)
+                for count in [photos.count - 1, photos.count + 1] where count >= 0 {
+                    #expect(PreviousSearchIndex(script: script, name: name, count: count) == nil, sourceLocation: sourceLocation)
+                }
+                let read = PreviousSearchIndex(script: script, name: name, count: photos.count)
+                let previous = try #require(read, sourceLocation: sourceLocation)
+                let segment = { (content: AlbumRebuild.Content) in AlbumRebuild.Segment(album: album, start: 0, content: content) }
+                var splits: [[AlbumRebuild.Segment]] = [photos.isEmpty ? [] : [segment(.kept(0..<photos.count))], [segment(.made(photos))]]
+                if photos.count > 1 {
+                    splits.append([segment(.kept(0..<1)), AlbumRebuild.Segment(album: album, start: 1, content: .made(Array(photos[1...])))])
+                }
+                for segments in splits {
+                    let (splicedName, spliced) = previous.spliced(segments)
+                    #expect(splicedName == name && spliced == script, sourceLocation: sourceLocation)
+                }
+            }
+            try check([], "{\"ids\":\"\",\n\"names\":\"\",\n\"dates\":[],\n\"camera\":[],\n\"cameras\":[],\n\"paths\":{}}")
+            try check([photo], "{\"ids\":\"\(photo.id)\",\n\"names\":\"one.jpg\",\n\"dates\":[")
+            try check([empty], "{\"ids\":\"\",\n\"names\":\"\",\n\"dates\":[")
+            try check([empty, photo, empty], "{\"ids\":\"/\(photo.id)/\",\n\"names\":\"/one.jpg/\",\n\"dates\":[")
+            // A `/` a manifest edited by hand put in a name cannot shift the photos after it.
+            try check([slashed, photo], "{\"ids\":\"\(photo.id)/\(photo.id)\",\n\"names\":\"a\u{2215}b.jpg/one.jpg\",\n\"dates\":[")
+        }
+    }
+
+    @Test("a search index in the old form (ids and names as arrays), or with a `\\/` no writer here makes, is not read back")
+    func joinedColumnsOnly() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            try await Self.buildSmall(library, site)
+            let name = try #require(try Self.pageData(site)["search"] as? String)
+            let script = try FileSystem.read(site + "/data/\(name).js")
+            #expect(PreviousSearchIndex(script: script, name: name, count: 3) != nil)
+            let json = String(decoding: script.dropFirst("Proofsheet.search(\"\(name)\",".count).dropLast(3), as: UTF8.self)
+            let old = try Self.inOldForm(json, count: 3)
+            #expect(old.hasPrefix("{\"ids\":[\"") && old.contains("],\n\"names\":[\"a0.jpg\",\"a1.jpg\",\"a2.jpg\"],\n\"dates\":["))
+            let slash = json.replacingOccurrences(of: "/a1.jpg/", with: "/a\\/1.jpg/")
+            #expect(slash != json)
+            for text in [old, slash] {
+                let (renamed, bytes) = PageData.dataScript("search", prefix: "s-", Array(text.utf8))
+                #expect(PreviousSearchIndex(script: bytes, name: renamed, count: 3) == nil)
+            }
         }
     }
 }

@@ -317,3 +317,59 @@ def test_without_javascript_every_album_is_there_as_static_pages(chromium, big):
         assert page.url == big.url
     finally:
         context.close()
+
+
+# Names the search index carries inside its joined text (quotes, a backslash, accents,
+# an emoji, digits that sort as numbers), in a gallery of two chunks, so that search, sort
+# and lookups by id go through the index file, not through records of loaded chunks.
+ODD = ['Café "quoted".jpg', "back\\slash.jpg", "emoji 🎉 party.jpg", "Ärger.jpg", "IMG_2.jpg", "IMG_10.jpg"]
+
+
+@pytest.fixture(scope="module")
+def odd(binary, demo, tmp_path_factory):
+    root = tmp_path_factory.mktemp("odd")
+    sources = sorted(p for p in (demo.root / "thumbs").glob("*.jpg") if "@2x" not in p.name)
+    first, second = root / "library" / "First", root / "library" / "Second"
+    first.mkdir(parents=True)
+    second.mkdir()
+    for i in range(1000):
+        os.link(sources[i % len(sources)], first / name(i))
+    for i, odd_name in enumerate(ODD):
+        os.link(sources[i % len(sources)], second / odd_name)
+    # (in date order: the page sorts by name itself, from the index)
+    helpers.build_site(binary, root / "library", root / "Site", limit=10, extra=("--thumb-size", "120", "--preview-size", "240"))
+    from conftest import Site
+
+    return Site(root / "Site", root / "library")
+
+
+def test_odd_names_are_searched_sorted_and_located_through_the_search_index(page, odd):
+    Gallery(page, odd).open()
+    assert len(page_data(odd)["chunks"]) == 2
+    assert page.evaluate("() => Proofsheet.data.index()") is None  # the second chunk is not loaded
+    search = page.get_by_label("Search", exact=True)
+    for query, expected in (("cafe", ['Café "quoted".jpg']), ('"QUOTED"', ['Café "quoted".jpg']), ("k\\s", ["back\\slash.jpg"]),
+                            ("🎉", ["emoji 🎉 party.jpg"]), ("arger", ["Ärger.jpg"]), ("img_", ["IMG_2.jpg", "IMG_10.jpg"]),
+                            ("g/p", []), ("/", None)):
+        search.fill(query)
+        search.press("Enter")
+        if expected is None:  # not a query that names can match: nothing is shown as matching it
+            continue
+        page.wait_for_function("n => document.getElementById('shown').textContent === `Showing ${n} of 1006 photos.`", arg=len(expected))
+        visible = page.evaluate("() => Array.from(document.querySelectorAll('#grid li.photo .name')).map(e => e.textContent)")
+        assert visible == expected, query
+    # Every photo's id finds its position, and its name and path come back whole.
+    manifest = json.loads((odd.root / "manifest.json").read_text(encoding="utf-8"))["photos"]
+    found = page.evaluate("""ids => ids.map(id => { const at = Proofsheet.data.locate(id); const d = Proofsheet.data.describe(at);
+                                                   return [at, d.id, d.name, d.path]; })""", [p["id"] for p in manifest])
+    assert found == [[i, p["id"], p["name"], p["path"]] for i, p in enumerate(manifest)]
+    assert page.evaluate("() => [Proofsheet.data.locate('nope'), Proofsheet.data.locate(''), Proofsheet.data.locate('P0001.jpg')]") == [-1, -1, -1]
+    # By name: folded, digits as numbers.
+    search.fill("")
+    search.press("Enter")
+    page.select_option("#sort", "name")
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => Array.from(document.querySelectorAll('#grid li.photo .name')).some(e => e.textContent === 'IMG_10.jpg')")
+    second = page.evaluate("""() => Array.from(document.querySelectorAll('#grid section.album')).filter(s => s.querySelector('h2').textContent.startsWith('Second'))
+                                      .flatMap(s => Array.from(s.querySelectorAll('li.photo .name')).map(e => e.textContent))""")
+    assert second == ["Ärger.jpg", "back\\slash.jpg", 'Café "quoted".jpg', "emoji 🎉 party.jpg", "IMG_2.jpg", "IMG_10.jpg"]

@@ -92,6 +92,14 @@ struct JSONWriter {
 
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        stringContent(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// What `string` writes between the quotes: the value escaped. Never `\/` (JSON allows
+    /// it; nothing here needs it), so a `/` in the output is a `/` of the value, which the
+    /// search index's joined columns rely on (`PageData.searchIndex`).
+    mutating func stringContent(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             // Runs that need no escape (nearly all of every string) are copied whole.
@@ -127,7 +135,6 @@ struct JSONWriter {
             }
             if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Whether `string` must look at this byte: one escaped always, or when `scriptSafe`

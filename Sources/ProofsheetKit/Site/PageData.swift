@@ -27,6 +27,11 @@ import Foundation
 /// page's badges: `r` a RAW, `l` a Live Photo's video (`"rl"` both; absent when neither).
 struct PageData {
     static let chunkSize = 1000
+    /// The form of the data files, which the page's script reads: 2 since the search
+    /// index's `ids` and `names` are joined strings (`searchIndex`). Part of the page's key
+    /// (`SiteWriter.pageKey`), so that a site written in another form is not current —
+    /// its page written again, whole — even with the same templates and nothing changed.
+    static let format = 2
     /// Leading chunks the page names as `<script src>`, so the first screen is drawn with
     /// its photos: enough for a screenful however small the first albums are.
     static let firstScreenPhotos = 150
@@ -236,26 +241,33 @@ struct PageData {
         return path == derivedPath(albumPath, name)
     }
 
-    /// The whole gallery in columns, in the gallery's order: `ids`, `names`, `dates`
-    /// (seconds since 1970 of the photo's date read as UTC, -1 when unreadable), `cameras`
-    /// (the distinct camera names) and `camera` (1-based index into them, 0 for none),
-    /// `paths` (position → path, only where the path is not album/name), and in an upgraded
-    /// site's `former` (a photo's former id, `o` in its record → its position; the first
-    /// photo in order has an id two were given), absent when no photo has one.
+    /// The whole gallery in columns, in the gallery's order: `ids` and `names`, each one
+    /// string of the photos' values joined by `/` (`joinedValue`), `dates` (seconds since
+    /// 1970 of the photo's date read as UTC, -1 when unreadable), `cameras` (the distinct
+    /// camera names) and `camera` (1-based index into them, 0 for none), `paths` (position →
+    /// path, only where the path is not album/name), and in an upgraded site's `former` (a
+    /// photo's former id, `o` in its record → its position; the first photo in order has an
+    /// id two were given), absent when no photo has one.
+    ///
+    /// `ids` and `names` are one string each, not arrays of strings: at 100,000 photos the
+    /// page kept 200,000 small strings alive (and as many in the script's constants), and
+    /// every full garbage collection marked them all — pauses while scrolling went from
+    /// 5–12 ms to 20–50 ms once the index was loaded. One string per column, which the page
+    /// cuts by offsets kept in typed arrays, is a handful of objects to mark.
     static func searchIndex(_ photos: [Manifest.Photo], albums: [Album], albumOf: [Int]) -> (String, [UInt8]) {
         var w = JSONWriter(capacity: photos.count * 48)
-        w.raw("{\"ids\":[")
+        w.raw("{\"ids\":\"")
         // By index: `for photo in photos` copied each photo (30 fields) for one of them.
         for index in photos.indices {
-            if index > 0 { w.raw(",") }
-            w.string(photos[index].id)
+            if index > 0 { w.raw("/") }
+            joinedValue(photos[index].id, into: &w)
         }
-        w.raw("],\n\"names\":[")
+        w.raw("\",\n\"names\":\"")
         for index in photos.indices {
-            if index > 0 { w.raw(",") }
-            w.string(photos[index].name)
+            if index > 0 { w.raw("/") }
+            joinedValue(photos[index].name, into: &w)
         }
-        w.raw("],\n\"dates\":[")
+        w.raw("\",\n\"dates\":[")
         for index in photos.indices {
             if index > 0 { w.raw(",") }
             w.int(epochSeconds(photos[index].date) ?? -1)
@@ -302,6 +314,19 @@ struct PageData {
         if !former.isEmpty { w.raw("}") }
         w.raw("}")
         return dataScript("search", prefix: "s-", w.bytes)
+    }
+
+    /// One value of a joined column of the search index (`ids`, `names`): escaped as in any
+    /// JSON string (`JSONWriter` never writes `\/`), so each `/` in the column is a
+    /// separator. A file's name cannot hold a `/`, nor can an id (hex digits and `-N`); one
+    /// in a manifest edited by hand becomes `∕` (U+2215), so that it cannot shift every
+    /// later photo's value. A value may be empty: the page knows the count (`total`).
+    static func joinedValue(_ value: String, into w: inout JSONWriter) {
+        if value.utf8.contains(UInt8(ascii: "/")) {
+            w.stringContent(value.replacingOccurrences(of: "/", with: "\u{2215}"))
+        } else {
+            w.stringContent(value)
+        }
     }
 
     /// A data file (see the type's comment): its name, `prefix` and the hash of `json`,

@@ -6,10 +6,13 @@
 /// bytes still hash to its name (a file altered on disk is not used: the rebuild then
 /// reads the previous manifest whole). What it makes is what `PageData.searchIndex` makes
 /// from the same photos, byte for byte. An upgraded site's index (with `former`) is not
-/// read: a site with former ids is never rebuilt album by album (`AlbumRebuild`).
+/// read: a site with former ids is never rebuilt album by album (`AlbumRebuild`). Nor is
+/// one in the form before `ids` and `names` were joined strings (arrays of strings): the
+/// rebuild then reads the previous manifest whole, as for any index it cannot take.
 struct PreviousSearchIndex {
     private let bytes: [UInt8]
-    /// Each photo's value in each column, as bytes of `bytes` (strings with their quotes).
+    /// Each photo's value in each column, as bytes of `bytes`: in `ids` and `names` the
+    /// escaped value between two separators (`/`) or quotes, elsewhere the JSON value.
     private var ids: [Range<Int>] = []
     private var names: [Range<Int>] = []
     private var dates: [Range<Int>] = []
@@ -58,6 +61,42 @@ struct PreviousSearchIndex {
             }
             return nil
         }
+        // A joined column (`PageData.joinedValue`): its `count` values, split at each `/`. An
+        // escape is taken only as `JSONWriter` writes one — `\` and one of `"\bfnrt`, or `\u`
+        // and four hex digits — never `\/`, so no `/` is inside one. The string is empty for
+        // no photo, and for one photo whose value is empty.
+        func joined() -> [Range<Int>]? {
+            guard takeByte(UInt8(ascii: "\"")) else { return nil }
+            var values: [Range<Int>] = []
+            values.reserveCapacity(count)
+            var start = at
+            while at < end {
+                switch script[at] {
+                case UInt8(ascii: "\""):
+                    values.append(start..<at)
+                    at += 1
+                    if count == 0 { return values.count == 1 && values[0].isEmpty ? [] : nil }
+                    return values.count == count ? values : nil
+                case UInt8(ascii: "/"):
+                    values.append(start..<at)
+                    at += 1
+                    start = at
+                case UInt8(ascii: "\\"):
+                    guard at + 1 < end else { return nil }
+                    switch script[at + 1] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                        UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        at += 2
+                    case UInt8(ascii: "u"):
+                        guard at + 6 <= end, script[(at + 2)..<(at + 6)].allSatisfy({ Self.isHexDigit($0) }) else { return nil }
+                        at += 6
+                    default: return nil
+                    }
+                default: at += 1
+                }
+            }
+            return nil
+        }
         func integer() -> Range<Int>? {
             let start = at
             if at < end, script[at] == UInt8(ascii: "-") { at += 1 }
@@ -84,8 +123,8 @@ struct PreviousSearchIndex {
             return number
         }
 
-        guard take("{\"ids\":["), let ids = list(string), ids.count == count, take(",\n\"names\":["), let names = list(string),
-            names.count == count, take(",\n\"dates\":["), let dates = list(integer), dates.count == count,
+        guard take("{\"ids\":"), let ids = joined(), take(",\n\"names\":"), let names = joined(), take(",\n\"dates\":["),
+            let dates = list(integer), dates.count == count,
             take(",\n\"camera\":["), let cameraSpans = list(integer), cameraSpans.count == count, take(",\n\"cameras\":["),
             let cameraNames = list(string), take(",\n\"paths\":{")
         else { return nil }
@@ -120,32 +159,40 @@ struct PreviousSearchIndex {
             (ids, names, dates, cameraSpans, camera, cameras, paths)
     }
 
+    /// A digit of a `\u` escape as `JSONWriter` writes it (lower case).
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
     /// The search index of the gallery `segments` make (its name and script), as
     /// `PageData.searchIndex` writes it.
     func spliced(_ segments: [AlbumRebuild.Segment]) -> (String, [UInt8]) {
         var w = JSONWriter(capacity: bytes.count + 4096)
-        func column(_ open: StaticString, _ spans: [Range<Int>], _ fresh: (inout JSONWriter, Manifest.Photo) -> Void) {
+        // A kept album's values are one run of bytes, separators and all.
+        func column(
+            _ open: StaticString, _ spans: [Range<Int>], separator: StaticString, _ fresh: (inout JSONWriter, Manifest.Photo) -> Void
+        ) {
             w.raw(open)
             var first = true
             for segment in segments {
                 switch segment.content {
                 case .kept(let previous):
                     guard let low = previous.first, let high = previous.last else { continue }
-                    if !first { w.raw(",") }
+                    if !first { w.raw(separator) }
                     w.bytes += bytes[spans[low].lowerBound..<spans[high].upperBound]
                     first = false
                 case .made(let photos):
                     for photo in photos {
-                        if !first { w.raw(",") }
+                        if !first { w.raw(separator) }
                         fresh(&w, photo)
                         first = false
                     }
                 }
             }
         }
-        column("{\"ids\":[", ids) { $0.string($1.id) }
-        column("],\n\"names\":[", names) { $0.string($1.name) }
-        column("],\n\"dates\":[", dates) { $0.int(PageData.epochSeconds($1.date) ?? -1) }
+        column("{\"ids\":\"", ids, separator: "/") { PageData.joinedValue($1.id, into: &$0) }
+        column("\",\n\"names\":\"", names, separator: "/") { PageData.joinedValue($1.name, into: &$0) }
+        column("\",\n\"dates\":[", dates, separator: ",") { $0.int(PageData.epochSeconds($1.date) ?? -1) }
 
         // Cameras are numbered in the order they first appear in the gallery.
         var cameraList: [String] = []

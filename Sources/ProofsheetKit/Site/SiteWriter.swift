@@ -536,10 +536,11 @@ struct SiteWriter {
     }
 
     /// The templates (as loaded, so the key matches what renders the page) and the
-    /// program that render the page.
+    /// program that render the page, and the form of its data files (`PageData.format`).
     static func pageKey(templates: TemplateSet) -> String {
         var hash = StableHash()
         hash.combine(Proofsheet.generator)
+        hash.combine(PageData.format)
         for text in [
             templates.index.source, templates.album.source, templates.photo.source, templates.albumPage.source, templates.css,
             templates.javascript,
