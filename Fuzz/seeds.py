@@ -123,6 +123,26 @@ def manifest_documents(written, manifest):
             "deep.json": b'{"albums":' + b"[" * 50_000 + b"]" * 50_000 + b"}", "infinite.json": infinite.encode()}
 
 
+def search_documents(site, count):
+    """The demo's search index (its JSON, after the count of photos the reader expects, two
+    bytes little-endian, as FuzzSearchIndex takes it), one of a single photo, one of none,
+    and the demo's with odd names in its joined columns."""
+    script = next((site / "data").glob("s-*.js")).read_bytes()
+    json_part = script[script.index(b",") + 1:script.rindex(b");")]
+    index = json.loads(json_part)
+
+    def document(count, value):
+        return struct.pack("<H", count) + json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace(
+            ',"names"', ',\n"names"').replace(',"dates"', ',\n"dates"').replace(',"camera"', ',\n"camera"', 1).replace(
+            ',"cameras"', ',\n"cameras"').replace(',"paths"', ',\n"paths"').encode()
+    odd = dict(index, names="/".join(['Café "quoted".jpg', "back\\slash.jpg", "tab\tname.jpg", "emoji 🎉.jpg"] +
+                                     index["names"].split("/")[4:]))
+    one = {"ids": "a41f09c2e0b1", "names": "IMG_0042.jpg", "dates": [1780000000], "camera": [1], "cameras": ["Canon EOS R5"], "paths": {}}
+    none = {"ids": "", "names": "", "dates": [], "camera": [], "cameras": [], "paths": {}}
+    return {"demo": struct.pack("<H", count) + json_part, "odd-names": document(count, odd),
+            "one": document(1, one), "none": document(0, none)}
+
+
 def cache_documents(binary, work, demo_site):
     """Manifests each followed by its `.proofsheet-cache` without the checksum (FuzzBuildCache
     appends it): the demo's; a library with RAW, XMP and Live Photo companions and a name
@@ -214,6 +234,7 @@ def main():
             "FuzzPastedList": {k: v.encode() for k, v in order_documents(manifest).items() if k.endswith(".txt")},
             "FuzzManifest": manifest_documents(manifest_bytes, manifest),
             "FuzzBuildCache": cache_documents(binary, work, work / "Site"),
+            "FuzzSearchIndex": search_documents(work / "Site", len(manifest["photos"])),
         }
         for harness, seeds in corpora.items():
             folder = root / harness

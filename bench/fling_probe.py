@@ -10,7 +10,7 @@ for the costliest frames their CPU by event, and for the longest frame intervals
 thread's wall and CPU time in them.
 
 --drawn measures page_bench's drawn scroll instead (0.4 of a screen a frame, its first
-1,500 frames); --search runs page_bench's searches first (the search index loaded, as
+1,500 frames); --picks runs page_bench's picks and searches first, --search its searches only (the search index loaded, as
 it is in page_bench's scrolls) and --fling-first its fling to the bottom (as before its
 drawn scroll), neither of them traced.
 
@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL, SEARCH  # noqa: E402
+from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL, SEARCH, page_data, picks_and_search, preset_picks  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 RECORD = """() => {
@@ -134,6 +134,8 @@ def main():
     parser.add_argument("--frames", type=int, default=None)
     parser.add_argument("--drawn", action="store_true", help="page_bench's drawn scroll (0.4 of a screen a frame, its first "
                         "1,500 frames) instead of the fling; --frames still limits it")
+    parser.add_argument("--picks", action="store_true", help="page_bench's picks and searches first (479 picks preset, "
+                        "the page reloaded, picks to the limit of 500, the three searches), exactly as before its scrolls")
     parser.add_argument("--search", action="store_true", help="page_bench's three searches first (the search index "
                         "loaded, as in page_bench's scrolls)")
     parser.add_argument("--fling-first", action="store_true", help="a fling to the bottom (untraced) before what is measured, "
@@ -154,7 +156,10 @@ def main():
             page = context.new_page()
             page.goto(url, timeout=180_000)
             page.wait_for_function("() => performance.getEntriesByName('bench-interactive').length > 0", timeout=180_000)
-            if args.search:
+            if args.picks:
+                manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+                picks_and_search(page, page_data(site)["gallery"], preset_picks(site, manifest), collections.defaultdict(list), {})
+            elif args.search:
                 for query in ("IMG_0000", "Album 07", "7.jpg", ""):
                     page.evaluate(SEARCH, query)
             if args.fling_first:
