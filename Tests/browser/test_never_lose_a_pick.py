@@ -281,6 +281,16 @@ def import_old_file(page, site, order, expected):
     return client
 
 
+def reopened_with_old_picks(page, binary, library, site, names, limit):
+    """Upgrades `site`, then opens it in a browser that kept these picks from the old site,
+    under the ids of then: the gallery as reloaded, and the upgraded site."""
+    old, upgraded = upgrade(binary, library, site)
+    gallery = Gallery(page, upgraded).open()
+    store_old_picks(page, site, names, old, limit)
+    gallery.reload()
+    return gallery, upgraded
+
+
 # IMG_0021.jpg's content is unique in the library, so its identity follows it when it is
 # renamed (the photos from 24 on repeat others).
 OLD_PICKS = ["IMG_0021.jpg", "IMG_0003.jpg", "IMG_0030.jpg", "IMG_0007.jpg"]
@@ -288,11 +298,7 @@ OLD_PICKS = ["IMG_0021.jpg", "IMG_0003.jpg", "IMG_0030.jpg", "IMG_0007.jpg"]
 
 def test_picks_stored_under_the_old_ids_of_a_site_from_before_content_ids_come_back_on_their_photos(page, binary, wedding):
     library, site = wedding
-    old, upgraded = upgrade(binary, library, site)
-    # What the client's browser kept from the old site, under the ids of then.
-    gallery = Gallery(page, upgraded).open()
-    store_old_picks(page, site, OLD_PICKS, old, 30)
-    gallery.reload()
+    gallery, upgraded = reopened_with_old_picks(page, binary, library, site, OLD_PICKS, 30)
     assert page.locator("#problems").is_hidden(), page.locator("#problems").text_content()
     state = gallery.state()
     assert state["tray"] == OLD_PICKS
@@ -354,10 +360,7 @@ BIG_PICKS = ["P1050.jpg", "P0003.jpg", "P0700.jpg", "P0150.jpg"]
 
 def test_picks_stored_under_old_ids_in_chunks_not_loaded_are_found_through_the_search_index(page, binary, big_library):
     library, site = big_library
-    old, upgraded = upgrade(binary, library, site)
-    gallery = Gallery(page, upgraded).open()
-    store_old_picks(page, site, BIG_PICKS, old, 10)
-    gallery.reload()
+    gallery, upgraded = reopened_with_old_picks(page, binary, library, site, BIG_PICKS, 10)
     new_ids = [upgraded.photo(name)["id"] for name in BIG_PICKS]
     # Settled: each pick found (stored again under its new id), or marked as not here.
     page.wait_for_function("""([k, ids]) => {
