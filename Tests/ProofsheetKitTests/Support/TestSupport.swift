@@ -12,7 +12,8 @@ func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async rethrow
 
 /// The repository root, found from this file's place in it.
 let repositoryRoot: String = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
 let templatesDirectory = repositoryRoot + "/Templates"
 
