@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 import engines
@@ -20,6 +21,35 @@ import engines
 
 class Missing(Exception):
     """A browser, or what drives it, is not installed or did not start."""
+
+
+# A new WebKit session takes seconds, even on a loaded machine; one that has not opened in
+# two minutes has hung (seen once: WebKitWebDriver's new-session request never answered,
+# and the suite waited 15 minutes until the driver was killed by hand).
+SESSION_START_SECONDS = 120
+
+
+def bounded(start, stop, seconds, what):
+    """`start()`, or `Missing` when it has not returned in `seconds`: then `stop()` ends
+    what it waits on (the driver it is talking to), so no thread is left blocked."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = start()
+        except BaseException as error:  # handed to the caller's thread below
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, name=f"start {what}", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        stop()
+        thread.join(30)
+        raise Missing(f"{what} did not start in {seconds} s: stopped it")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def start_xvfb():
@@ -74,7 +104,8 @@ def start_webkit(display, page_load_timeout=60, script_timeout=60, **env_extra):
     options.binary_location = minibrowser()
     options.add_argument("--automation")
     service = Service(executable_path=driver_path, env=env)
-    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver = bounded(lambda: webdriver.WebKitGTK(options=options, service=service), service.stop,
+                     SESSION_START_SECONDS, "WebKitWebDriver's session")
     driver.set_page_load_timeout(page_load_timeout)
     driver.set_script_timeout(script_timeout)
     driver.set_window_size(1280, 900)

@@ -355,7 +355,10 @@ def test_odd_names_are_searched_sorted_and_located_through_the_search_index(page
         search.press("Enter")
         if expected is None:  # not a query that names can match: nothing is shown as matching it
             continue
+        # The status is written when the search is applied and the cells on the next frame:
+        # wait for both, or the cells are read in the frame between them.
         page.wait_for_function("n => document.getElementById('shown').textContent === `Showing ${n} of 1006 photos.`", arg=len(expected))
+        page.wait_for_function("n => document.querySelectorAll('#grid li.photo .name').length === n", arg=len(expected))
         visible = page.evaluate("() => Array.from(document.querySelectorAll('#grid li.photo .name')).map(e => e.textContent)")
         assert visible == expected, query
     # Every photo's id finds its position, and its name and path come back whole.
