@@ -185,8 +185,8 @@ struct LibraryIndex {
     }
 }
 
-/// A pick's content id: the first 12 hex digits of the photo's `ContentFingerprint`, with
-/// `-2`, `-3`… for identical files; or, when the site recorded it, the whole fingerprint.
+/// A pick's content id (`PhotoIDs`): the first digits of the photo's `ContentFingerprint`,
+/// with `-2`, `-3`… for identical files; or, when the site recorded it, the whole fingerprint.
 struct ContentID: Equatable {
     var prefix: String
     var fingerprint: ContentFingerprint?
@@ -199,15 +199,8 @@ struct ContentID: Equatable {
     /// The content id in a pick, or nil when its id is not one: none at all, or the id an
     /// older proofsheet made from the path (which says nothing about the content).
     init?(pickID id: String?, path: String, site: SiteCatalog?) {
-        guard let id else { return nil }
-        let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        let head = String(parts[0])
-        guard head.utf8.count == 12, head.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
-        if parts.count == 2 {
-            guard let n = Int(parts[1]), n >= 2, String(n) == parts[1] else { return nil }
-        }
-        guard id != StableHash.hex(of: "photo", path, digits: 12) else { return nil }
-        prefix = head
+        guard let id, let parsed = PhotoIDs.parse(id), id != PhotoIDs.legacyID(path: path) else { return nil }
+        prefix = parsed.prefix
         fingerprint = site?.photo(id: id)?.fingerprint
     }
 }

@@ -29,4 +29,29 @@ public enum PhotoIDs {
         let ids = ids(for: indices.map { (photos[$0].pathKey, photos[$0].fingerprint!) })
         for (index, id) in zip(indices, ids) { photos[index].id = id }
     }
+
+    /// The parts of an id: its content prefix (`digits` lowercase hex digits) and its rank
+    /// among photos of the same prefix (1 for the first, 2 for `-2`…); nil when the text is
+    /// not an id of this form.
+    static func parse(_ id: String) -> (prefix: String, rank: Int)? {
+        let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let head = parts[0]
+        guard head.utf8.count == digits,
+            head.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
+        guard parts.count == 2 else { return (String(head), 1) }
+        guard let rank = Int(parts[1]), rank >= 2, String(rank) == parts[1] else { return nil }
+        return (String(head), rank)
+    }
+
+    /// The id a version 1 site gave the photo at `path` (from the path, not the content).
+    static func legacyID(path: String) -> String {
+        StableHash.hex(of: "photo", path, digits: digits)
+    }
+
+    /// An id's prefix from the first 48 bits of a fingerprint: `digits` lowercase hex digits.
+    static func prefix(_ bits: UInt64) -> String {
+        let hex = String(bits, radix: 16)
+        return String(repeating: "0", count: max(0, digits - hex.count)) + hex
+    }
 }

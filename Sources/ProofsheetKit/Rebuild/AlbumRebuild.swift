@@ -107,7 +107,7 @@ struct AlbumRebuild {
             if album.range.contains(where: { kept[$0] }) { names[album.key] = names[album.key] ?? album.path }
         }
 
-        // Ids: only groups of 12 digits that gained, lost or changed a photo are numbered again.
+        // Ids: only groups of one prefix that gained, lost or changed a photo are numbered again.
         func group(_ digest: ImageStem.Digest) -> UInt64 { digest.high >> 16 }
         var affected = Set(digests.map(group))
         for position in 0..<count where !asItWas[position] { affected.insert(group(cache.photos[position].fingerprint)) }
@@ -131,7 +131,7 @@ struct AlbumRebuild {
                 for member in before where kept[member.position] { now.append((path: member.path, position: member.position, fresh: -1)) }
                 for index in freshMembers[prefix] ?? [] { now.append((path: fresh[index].pathKey, position: nil, fresh: index)) }
                 now.sort { $0.path < $1.path }
-                let digits = Self.hex(prefix)
+                let digits = PhotoIDs.prefix(prefix)
                 for (rank, member) in now.enumerated() {
                     let id = rank == 0 ? digits : "\(digits)-\(rank + 1)"
                     if let position = member.position {
@@ -212,11 +212,5 @@ struct AlbumRebuild {
             if segments[middle].start <= position { low = middle } else { high = middle - 1 }
         }
         return segments[low]
-    }
-
-    /// 12 lowercase hex digits: the first 48 bits of a fingerprint, as ids begin.
-    static func hex(_ prefix: UInt64) -> String {
-        let digits = String(prefix, radix: 16)
-        return String(repeating: "0", count: max(0, PhotoIDs.digits - digits.count)) + digits
     }
 }
