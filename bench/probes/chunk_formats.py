@@ -17,7 +17,7 @@ trace: per chunk the renderer main thread's EvaluateScript (v8.compile and v8.ru
 it), compile off the main thread (streaming), garbage collection, and the JS heap after a
 full GC at the end. Medians of the runs.
 
-Run: .venv/bin/python bench/chunk_formats.py SITE [--chunks 40] [--runs 3]"""
+Run: .venv/bin/python bench/probes/chunk_formats.py SITE [--chunks 40] [--runs 3]"""
 
 import argparse
 import json
