@@ -1,6 +1,6 @@
 """Scroll a built gallery top to bottom a screen a frame (page_bench's scroll) in fresh
 Chromiums and count the scrolls that stop getting animation frames (the 100,000-photo
-stall, README "At 100,000 photos the scroll stalls now and then"); on a stall, print the
+stall, docs/decisions.md "The 100,000-photo stall is Chromium's"); on a stall, print the
 page's state, take a 3 s trace of every process (the cc scheduler's state among it) and,
 with --recover, try what might give the page frames again (in order; the last ones wait
 for a frame and never return on a stalled page, so run each scroll under `timeout`).
