@@ -14,7 +14,7 @@ comes) is measured twice:
 
 and the chunk files' mean size. Medians of the runs, and the second site's over the first's.
 
-Run: .venv/bin/python bench/chunk_bench.py BASELINE_SITE THIS_SITE [--runs 3] [--frames 1500]
+Run: .venv/bin/python bench/probes/chunk_bench.py BASELINE_SITE THIS_SITE [--runs 3] [--frames 1500]
 (the sites as page_bench builds them: bench/corpus/page/site-N)."""
 
 import argparse
@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/, for page_bench
 import page_bench  # noqa: E402  (its drawn scroll, as the benchmark runs it)
 from playwright.sync_api import sync_playwright  # noqa: E402
 

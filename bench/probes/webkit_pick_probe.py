@@ -16,7 +16,7 @@ variant's ratio to the first.
 --engine firefox or chromium runs the same in Firefox ESR (Marionette, headless) or headless
 Chromium (Playwright), to compare a change's cost across engines.
 
-Run: .venv/bin/python bench/webkit_pick_probe.py [--templates DIR ...] [--label NAME ...] [--runs 5]
+Run: .venv/bin/python bench/probes/webkit_pick_probe.py [--templates DIR ...] [--label NAME ...] [--runs 5]
      [--cycles 5] [--attribute] [--engine webkit|firefox|chromium]
 (default: this tree's Templates/). Needs the release binary (or PROOFSHEET_BIN).
 """
@@ -26,7 +26,7 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/, for page_bench
 import page_bench  # noqa: E402
 from page_bench import CLICK_TIMED, LIMIT, PICK, PRESET, PRESET_PICKS, ROOT, UNPICK, WORK, call  # noqa: E402
 

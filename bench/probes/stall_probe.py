@@ -1,21 +1,21 @@
 """Scroll a built gallery top to bottom a screen a frame (page_bench's scroll) in fresh
 Chromiums and count the scrolls that stop getting animation frames (the 100,000-photo
-stall, README "At 100,000 photos the scroll stalls now and then"); on a stall, print the
+stall, docs/decisions.md "The 100,000-photo stall is Chromium's"); on a stall, print the
 page's state, take a 3 s trace of every process (the cc scheduler's state among it) and,
 with --recover, try what might give the page frames again (in order; the last ones wait
 for a frame and never return on a stalled page, so run each scroll under `timeout`).
 
-  .venv/bin/python bench/stall_probe.py --runs 1 --max-frames 1200 --recover
+  .venv/bin/python bench/probes/stall_probe.py --runs 1 --max-frames 1200 --recover
       [--chromium-arg=--disable-gpu] [--headed (under xvfb-run)] [--url URL]
       [--ring-trace cc,disabled-by-default-cc.debug]   # a ring-buffer trace across the scroll
 
-The minimal page: --url "file://$PWD/bench/stall_repro.html?thumbs=URL,URL,..." (the
+The minimal page: --url "file://$PWD/bench/probes/stall_repro.html?thumbs=URL,URL,..." (the
 site's thumbnails).
 
 Variants, alternated run by run (each run a fresh Chromium, in a child process under a wall
 timeout, so a scroll that never returns is counted, not waited for):
 
-  .venv/bin/python bench/stall_probe.py --variants base,frames-bare --runs 12 --max-frames 3000
+  .venv/bin/python bench/probes/stall_probe.py --variants base,frames-bare --runs 12 --max-frames 3000
 
 A variant is a page change (the site's assets copied to OUT/sites/NAME, --out /tmp/stall, with a text
 substitution: see VARIANTS), Chromium switches, or how the scroll is driven (window.scrollBy
@@ -42,7 +42,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (this file is bench/probes/)
 
 WATCH = """
 window.__probe = {vis: [], chunks: 0, lastChunkAt: 0};

@@ -14,7 +14,7 @@ thread's wall and CPU time in them.
 it is in page_bench's scrolls) and --fling-first its fling to the bottom (as before its
 drawn scroll), neither of them traced.
 
-Run: .venv/bin/python bench/fling_probe.py SITE [SITE ...] [--runs 2] [--trace [--gc-only]]
+Run: .venv/bin/python bench/probes/fling_probe.py SITE [SITE ...] [--runs 2] [--trace [--gc-only]]
      [--drawn] [--search] [--fling-first] [--frames N] [--top 6] [--quiet] [--keep-trace FILE]
 """
 
@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/, for page_bench
 from page_bench import DRAWN_FRAMES, DRAWN_SCROLL, MARK_INTERACTIVE, SCROLL, SEARCH, page_data, picks_and_search, preset_picks  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Which form of a chunk costs a page least to take in: the probe behind the chunks' columns
-tried in 005d1e4 and taken back (README). From the first N chunk files of a site in the
+tried in 005d1e4 and taken back (docs/decisions.md). From the first N chunk files of a site in the
 object-per-photo form (a site built before the columns, e.g. by main at 7e9f9b3) it makes four forms of the
 same photos:
 
@@ -17,7 +17,7 @@ trace: per chunk the renderer main thread's EvaluateScript (v8.compile and v8.ru
 it), compile off the main thread (streaming), garbage collection, and the JS heap after a
 full GC at the end. Medians of the runs.
 
-Run: .venv/bin/python bench/chunk_formats.py SITE [--chunks 40] [--runs 3]"""
+Run: .venv/bin/python bench/probes/chunk_formats.py SITE [--chunks 40] [--runs 3]"""
 
 import argparse
 import json
