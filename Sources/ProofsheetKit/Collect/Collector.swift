@@ -40,15 +40,17 @@ public struct Collector: Sendable {
             throw CollectRefusal(early)
         }
         let lock = try lockOutput(output.path, display: output.display)
-        let recovered = CollectTransaction.recover(output: output.path, display: output.display)
+        let recovery = CollectRecovery.settle(output: output.path, display: output.display, lock: lock)
         let plan = try plan(order)
         if plan.isNothingToDo {
             lock.release()
-            return CollectReport(plan: plan, dryRun: false, linked: 0, copied: 0, warnings: plan.warnings, recovered: recovered)
+            return CollectReport(
+                plan: plan, dryRun: false, linked: 0, copied: 0, warnings: recovery.leftAlone + plan.warnings, recovered: recovery.done)
         }
-        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run(lock: lock)
         lock.release()
-        report.recovered = recovered
+        report.recovered = recovery.done
+        report.warnings = recovery.leftAlone + report.warnings
         return report
     }
 
@@ -56,12 +58,13 @@ public struct Collector: Sendable {
     /// settled first (the folder is no longer what was planned against).
     public func execute(_ plan: CollectPlan) throws(CollectRefusal) -> CollectReport {
         let lock = try lockOutput(plan.output, display: plan.outputDisplay)
-        let recovered = CollectTransaction.recover(output: plan.output, display: plan.outputDisplay)
-        guard recovered.isEmpty else {
-            throw CollectRefusal(plan.outputDisplay, "\(recovered.joined(separator: "; ")); nothing else was done, run collect again")
+        let recovery = CollectRecovery.settle(output: plan.output, display: plan.outputDisplay, lock: lock)
+        guard recovery.done.isEmpty else {
+            throw CollectRefusal(plan.outputDisplay, "\(recovery.done.joined(separator: "; ")); nothing else was done, run collect again")
         }
-        let report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run(lock: lock)
         lock.release()
+        report.warnings = recovery.leftAlone + report.warnings
         return report
     }
 
