@@ -65,6 +65,7 @@ struct CollectRerunTests {
             #expect(await CLI.run(arguments: arguments + ["--dry-run"], console: dry.console) == 0)
             #expect(
                 dry.out == """
+                    what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)
                     1. a.jpg → \(f.root)/Picks/1-a.jpg (already there)
                     2. d.jpg → \(f.root)/Picks/2-d.jpg
                     3. c.jpg → \(f.root)/Picks/3-c.jpg (replaces the copy collected before)
