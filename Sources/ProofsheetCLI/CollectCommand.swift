@@ -71,7 +71,11 @@ struct CollectCommand {
         }
         var lines: [String] = []
         let order = plan.orderFile
-        if let site = plan.site { lines.append("what the gallery published: as \(site)/manifest.json says") }
+        if let site = plan.site {
+            lines.append("what the gallery published: as \(site)/manifest.json says")
+        } else {
+            lines.append("what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)")
+        }
         if let by = order.by { lines.append("picked by \(by)") }
         if let note = order.note { lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "note: \($0)" } }
         let notes = Dictionary(order.picks.compactMap { pick in pick.note.map { (pick.order, $0) } }, uniquingKeysWith: { a, _ in a })

@@ -52,12 +52,8 @@ struct MergeCommand {
         }
         let isJSON = OrderFileWriter.fitsJSON(result.order)
         let output = options.output ?? (isJSON ? "merged.json" : "merged.txt")
-        // Never write over what was read.
-        let read = Set(options.files.compactMap(FileSystem.realPath))
-        for (path, what) in [(output, "--output"), (options.table, "--table")] {
-            guard let path, let real = FileSystem.realPath(path), read.contains(real) else { continue }
-            problems.append(ProofsheetError(path, "is one of the files being merged; choose another \(what)"))
-        }
+        // Never write over what was read, nor the table over the merged order.
+        problems = MergeFiles.problems(inputs: options.files, output: output, table: options.table)
         guard problems.isEmpty else { return refuse(problems) }
         do {
             let bytes = isJSON ? OrderFileWriter.json(result.order) : Array(OrderFileWriter.text(result.order).utf8)

@@ -10,35 +10,47 @@ import Darwin
 /// the process is killed at any point.
 ///
 /// Everything is first staged in a private folder beside the output folder
-/// (`.NAME.collect-XXXXXX/new/`): the originals copied and checked, the order file's
-/// copy, the lists, the new record. A new output folder then appears in one rename. An
-/// existing one is changed by moves only: a journal listing them is written first
-/// (atomically) into the staging folder; then the files that go are moved aside
-/// (`…/aside/`) and the staged ones moved in. A run killed before the journal exists has
-/// changed nothing, and the next run removes its staging folder; one killed after is
-/// finished by the next run from the journal (each move is done only if it is not done
-/// yet), or rolled back if something is now in the way. Removing the journal is the
-/// commit; the staging folder goes after it.
+/// (`.NAME.collect-XXXXXX/new/`), which the lock file names (`CollectLock.Record`): the
+/// originals copied and checked, the order file's copy, the lists, the new record. A new
+/// output folder then appears in one rename. An existing one is changed by moves only: a
+/// journal listing them, with each file's device and inode, is written first (atomically)
+/// into the staging folder; then the files that go are moved aside (`…/aside/`) and the
+/// staged ones moved in. A run killed before the journal exists has changed nothing, and
+/// the next run removes its staging folder; one killed after is finished by the next run
+/// from the journal (each move is done only if it is not done yet), or rolled back if
+/// something is now in the way (`CollectRecovery`). Removing the journal is the commit;
+/// the staging folder goes after it.
 struct CollectTransaction {
     let plan: CollectPlan
     /// The library as the user named it, for messages.
     let library: String
 
-    /// The journal: which names leave the folder and which come in, in that order.
+    /// The journal: which files leave the folder and which come in, in that order.
     struct Journal: Codable, Equatable {
         var format = "proofsheet-collect-journal"
-        var version = 1
+        var version = 2
+        /// The token the lock file gave this staging folder.
+        var token: String
         /// The output folder's name, to tell the journal belongs to it.
         var output: String
-        var aside: [String]
-        var add: [String]
+        var aside: [Entry]
+        var add: [Entry]
+
+        /// A name, and the file it named when the journal was written: only that file is
+        /// ever moved under the name.
+        struct Entry: Codable, Equatable {
+            var name: String
+            var file: FileIdentity
+        }
     }
 
     static let journalName = "journal.json"
 
-    func run() throws(CollectRefusal) -> CollectReport {
+    /// `lock` is held on the output folder; it is told which staging folder this run makes.
+    func run(lock: borrowing CollectLock) throws(CollectRefusal) -> CollectReport {
         let parent = (plan.output as NSString).deletingLastPathComponent
         let staging: String
+        let token = Self.newToken()
         do {
             staging = try FileCopier.makeTemporaryDirectory(in: parent.isEmpty ? "/" : parent, prefix: Self.stagingPrefix(plan.output))
         } catch {
@@ -46,6 +58,14 @@ struct CollectTransaction {
         }
         var cleanedUp = false
         defer { if !cleanedUp { FileSystem.remove(staging) } }
+        do throws(ProofsheetError) {
+            let folder = try FolderDescriptor(path: staging, display: staging)
+            guard let status = folder.status() else { throw ProofsheetError(staging, "cannot be read (\(FileCopier.errorText()))") }
+            try lock.record(
+                CollectLock.Record(token: token, staging: (staging as NSString).lastPathComponent, folder: FileIdentity(status)))
+        } catch {
+            throw CollectRefusal([error])
+        }
         let new = staging + "/new"
         guard mkdir(new, 0o700) == 0 else {
             throw CollectRefusal(staging, "cannot create a folder (\(FileCopier.errorText()))")
@@ -111,7 +131,7 @@ struct CollectTransaction {
 
         do throws(ProofsheetError) {
             if plan.outputExists {
-                try replaceInto(staging: staging)
+                try replaceInto(staging: staging, token: token)
             } else {
                 // A new folder appears whole, in one rename.
                 guard !FileSystem.exists(plan.output) else {
@@ -132,70 +152,79 @@ struct CollectTransaction {
     }
 
     /// Moves into the existing folder by the journal; on a failure puts everything back.
-    private func replaceInto(staging: String) throws(ProofsheetError) {
-        var aside = plan.removals + plan.items.filter { $0.action == .replace }.map(\.name)
+    private func replaceInto(staging: String, token: String) throws(ProofsheetError) {
+        var asideNames = plan.removals + plan.items.filter { $0.action == .replace }.map(\.name)
             + plan.generated.filter { $0.action == .replace }.map(\.name)
-        if plan.replacesRecord { aside.append(CollectRecord.fileName) }
-        var add = plan.items.filter { $0.action != .unchanged }.map(\.name) + plan.generated.filter { $0.action != .unchanged }.map(\.name)
-        add.append(CollectRecord.fileName)
-        let journal = Journal(output: (plan.output as NSString).lastPathComponent, aside: aside, add: add)
+        if plan.replacesRecord { asideNames.append(CollectRecord.fileName) }
+        var addNames = plan.items.filter { $0.action != .unchanged }.map(\.name) + plan.generated.filter { $0.action != .unchanged }.map(\.name)
+        addNames.append(CollectRecord.fileName)
+        let open = try OpenStaging(staging: staging, output: plan.output, outputDisplay: plan.outputDisplay)
+        let aside = asideNames.compactMap { name in open.output.entry(name).map { Journal.Entry(name: name, file: FileIdentity($0)) } }
+        var add: [Journal.Entry] = []
+        for name in addNames {
+            guard let status = open.new.entry(name) else { throw ProofsheetError(staging + "/new/" + name, "is missing") }
+            add.append(Journal.Entry(name: name, file: FileIdentity(status)))
+        }
+        let journal = Journal(token: token, output: (plan.output as NSString).lastPathComponent, aside: aside, add: add)
         try Self.write(Self.encode(journal), to: staging + "/" + Self.journalName)
         if let failure = FileCopier.flush([staging + "/" + Self.journalName, staging]).first { throw failure }
         do {
-            try Self.apply(journal, staging: staging, output: plan.output)
+            try Self.apply(journal, in: open)
         } catch {
-            Self.rollBack(journal, staging: staging, output: plan.output)
-            unlink(staging + "/" + Self.journalName)
+            Self.rollBack(journal, in: open)
+            open.folder.remove(Self.journalName)
             throw ProofsheetError(plan.outputDisplay, "\(error.description); nothing was collected, the folder is as it was")
         }
         // The commit: from here the staging folder holds only what is to be thrown away.
-        unlink(staging + "/" + Self.journalName)
+        open.folder.remove(Self.journalName)
     }
 
-    /// Does every move of the journal that is not done yet.
-    static func apply(_ journal: Journal, staging: String, output: String) throws(ProofsheetError) {
-        let aside = staging + "/aside"
-        if !FileSystem.isDirectory(aside) {
-            guard mkdir(aside, 0o700) == 0 else { throw ProofsheetError(staging, "cannot create a folder (\(FileCopier.errorText()))") }
+    /// Does every move of the journal that is not done yet, moving only the files the
+    /// journal names by device and inode.
+    static func apply(_ journal: Journal, in open: borrowing OpenStaging) throws(ProofsheetError) {
+        for entry in journal.aside where open.output.holds(entry.name, entry.file) && open.aside.entry(entry.name) == nil {
+            try open.output.move(entry.name, to: open.aside, as: entry.name)
         }
-        for name in journal.aside where FileSystem.exists(output + "/" + name) && !FileSystem.exists(aside + "/" + name) {
-            try FileCopier.move(output + "/" + name, to: aside + "/" + name)
-        }
-        for name in journal.add where FileSystem.exists(staging + "/new/" + name) {
-            let staged = staging + "/new/" + name
-            let destination = output + "/" + name
-            if name == CollectRecord.fileName {
-                try FileCopier.move(staged, to: destination)
-            } else if FileSystem.isSameFile(staged, destination) {
+        for entry in journal.add {
+            // Not in staging: moved in already.
+            guard let status = open.new.entry(entry.name) else { continue }
+            guard FileIdentity(status) == entry.file else {
+                throw ProofsheetError(open.new.display + "/" + entry.name, "is not the file collect staged")
+            }
+            if entry.name == CollectRecord.fileName {
+                try open.new.move(entry.name, to: open.output, as: entry.name)
+            } else if open.output.holds(entry.name, entry.file) {
                 // Killed between the link and the unlink of a move: it is in place.
-                unlink(staged)
+                open.new.remove(entry.name)
             } else {
-                try FileCopier.moveWithoutReplacing(staged, to: destination)
+                try open.new.moveWithoutReplacing(entry.name, to: open.output, as: entry.name)
             }
         }
     }
 
     /// Undoes what of the journal was done: what came in goes back to staging, what went
-    /// aside comes back. Never touches a file it did not move.
-    static func rollBack(_ journal: Journal, staging: String, output: String) {
-        let aside = staging + "/aside"
-        let asideNames = Set(journal.aside)
-        for name in journal.add.reversed() {
-            let staged = staging + "/new/" + name
-            let destination = output + "/" + name
-            if FileSystem.isSameFile(staged, destination) {
+    /// aside comes back. Never touches a file it did not move (known by device and inode).
+    static func rollBack(_ journal: Journal, in open: borrowing OpenStaging) {
+        for entry in journal.add.reversed() where open.output.holds(entry.name, entry.file) {
+            if open.new.holds(entry.name, entry.file) {
                 // Half moved (linked, not yet unlinked from staging).
-                unlink(destination)
-                continue
+                open.output.remove(entry.name)
+            } else {
+                try? open.output.move(entry.name, to: open.new, as: entry.name)
             }
-            guard !FileSystem.exists(staged) else { continue }
-            // Moved in (and, if it replaced something, that was set aside before it).
-            guard FileSystem.exists(destination), !asideNames.contains(name) || FileSystem.exists(aside + "/" + name) else { continue }
-            rename(destination, staged)
         }
-        for name in journal.aside.reversed() where FileSystem.exists(aside + "/" + name) && !FileSystem.exists(output + "/" + name) {
-            rename(aside + "/" + name, output + "/" + name)
+        for entry in journal.aside.reversed() where open.aside.holds(entry.name, entry.file) && open.output.entry(entry.name) == nil {
+            try? open.aside.move(entry.name, to: open.output, as: entry.name)
         }
+    }
+
+    /// 128 random bits, as hex.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 
     // MARK: What an interrupted run left
@@ -206,43 +235,24 @@ struct CollectTransaction {
         "." + SafeFileName.prefix((output as NSString).lastPathComponent, bytes: 200) + ".collect-"
     }
 
-    /// Staging folders beside `output` (as mkdtemp names them: six more characters).
+    /// Names beside `output` that look like its staging folders (as mkdtemp names them:
+    /// six more characters): folders, and symlinks that pretend to be.
     static func interrupted(output: String) -> [String] {
         let parent = (output as NSString).deletingLastPathComponent
         let prefix = Array(stagingPrefix(output).utf8)
         return FileSystem.entryNames(of: parent.isEmpty ? "/" : parent)
             .filter { $0.count == prefix.count + 6 && $0.starts(with: prefix) }
             .map { parent + "/" + String(decoding: $0, as: UTF8.self) }
-            .filter { FileSystem.kind(of: $0) == .directory }
+            .filter { [.directory, .symlink].contains(FileSystem.kind(of: $0)) }
             .sorted(by: ByteOrder.less)
     }
 
-    /// Settles every staging folder an interrupted run left beside `output`: finishes it
-    /// from its journal, or rolls it back, and removes it. Call only holding the lock.
-    /// Returns what was done, one line each.
-    static func recover(output: String, display: String) -> [String] {
-        var done: [String] = []
-        for staging in interrupted(output: output) {
-            let journalPath = staging + "/" + journalName
-            if let bytes = try? FileSystem.read(journalPath), let journal = try? JSONDecoder().decode(Journal.self, from: Data(bytes)),
-                journal.output == (output as NSString).lastPathComponent, journal.aside.allSatisfy(SafeFileName.isPlainName),
-                journal.add.allSatisfy(SafeFileName.isPlainName)
-            {
-                do {
-                    try apply(journal, staging: staging, output: output)
-                    unlink(journalPath)
-                    done.append("finished a collect into \(display) that was interrupted")
-                } catch {
-                    rollBack(journal, staging: staging, output: output)
-                    unlink(journalPath)
-                    done.append("rolled back a collect into \(display) that was interrupted (\(error.reason))")
-                }
-            } else {
-                done.append("removed what an interrupted collect left beside \(display) (nothing in it had changed)")
-            }
-            FileSystem.remove(staging)
-        }
-        return done
+    /// How messages name `name` beside the output folder shown as `display`.
+    static func beside(_ display: String, _ name: String) -> String {
+        // By bytes: Foundation's path functions trap on some names that are not NFC.
+        let bytes = Array(display.utf8)
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return name }
+        return String(decoding: bytes[...slash], as: UTF8.self) + name
     }
 
     // MARK: Writing
@@ -262,56 +272,3 @@ struct CollectTransaction {
     }
 }
 
-extension FileSystem {
-    /// Whether two paths name the same file (hard links of one another); false when
-    /// either is missing.
-    static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
-        return lstat(a, &x) == 0 && lstat(b, &y) == 0 && x.st_ino == y.st_ino && x.st_dev == y.st_dev
-    }
-}
-
-/// Only one collect writes into a folder at a time: a lock file beside it, held with
-/// `flock` for the run. The kernel lets go when the process ends however it ends, so a
-/// killed run never leaves the folder locked; the next run takes the lock, and then
-/// knows every staging folder beside the output is an interrupted run's.
-struct CollectLock: ~Copyable {
-    private let fd: Int32
-    private let path: String
-
-    init(output: String, display: String) throws(ProofsheetError) {
-        let parent = (output as NSString).deletingLastPathComponent
-        let path = (parent.isEmpty ? "" : parent) + "/" + String(CollectTransaction.stagingPrefix(output).dropLast()) + ".lock"
-        // Another run may remove the file between our open and our lock: then the lock is
-        // on a file no one else sees, and we open again.
-        for _ in 0..<16 {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
-            guard fd >= 0 else {
-                throw ProofsheetError(
-                    parent.isEmpty ? "/" : parent, "cannot create a file beside \(display) (\(FileCopier.errorText()))")
-            }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
-                close(fd)
-                if code == EWOULDBLOCK { throw ProofsheetError(display, "another collect is writing into this folder; wait for it to finish") }
-                throw ProofsheetError(path, "cannot lock (\(FileCopier.errorText(code)))")
-            }
-            var held = stat(), named = stat()
-            if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                self.fd = fd
-                self.path = path
-                return
-            }
-            close(fd)
-        }
-        throw ProofsheetError(display, "another collect is writing into this folder; wait for it to finish")
-    }
-
-    /// Lets go now rather than at the end of the scope.
-    consuming func release() {}
-
-    deinit {
-        unlink(path)
-        close(fd)
-    }
-}

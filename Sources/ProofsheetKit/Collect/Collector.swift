@@ -40,15 +40,17 @@ public struct Collector: Sendable {
             throw CollectRefusal(early)
         }
         let lock = try lockOutput(output.path, display: output.display)
-        let recovered = CollectTransaction.recover(output: output.path, display: output.display)
+        let recovery = CollectRecovery.settle(output: output.path, display: output.display, lock: lock)
         let plan = try plan(order)
         if plan.isNothingToDo {
             lock.release()
-            return CollectReport(plan: plan, dryRun: false, linked: 0, copied: 0, warnings: plan.warnings, recovered: recovered)
+            return CollectReport(
+                plan: plan, dryRun: false, linked: 0, copied: 0, warnings: recovery.leftAlone + plan.warnings, recovered: recovery.done)
         }
-        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run(lock: lock)
         lock.release()
-        report.recovered = recovered
+        report.recovered = recovery.done
+        report.warnings = recovery.leftAlone + report.warnings
         return report
     }
 
@@ -56,12 +58,13 @@ public struct Collector: Sendable {
     /// settled first (the folder is no longer what was planned against).
     public func execute(_ plan: CollectPlan) throws(CollectRefusal) -> CollectReport {
         let lock = try lockOutput(plan.output, display: plan.outputDisplay)
-        let recovered = CollectTransaction.recover(output: plan.output, display: plan.outputDisplay)
-        guard recovered.isEmpty else {
-            throw CollectRefusal(plan.outputDisplay, "\(recovered.joined(separator: "; ")); nothing else was done, run collect again")
+        let recovery = CollectRecovery.settle(output: plan.output, display: plan.outputDisplay, lock: lock)
+        guard recovery.done.isEmpty else {
+            throw CollectRefusal(plan.outputDisplay, "\(recovery.done.joined(separator: "; ")); nothing else was done, run collect again")
         }
-        let report = try CollectTransaction(plan: plan, library: options.library ?? "").run()
+        var report = try CollectTransaction(plan: plan, library: options.library ?? "").run(lock: lock)
         lock.release()
+        report.warnings = recovery.leftAlone + report.warnings
         return report
     }
 
@@ -152,9 +155,12 @@ public struct Collector: Sendable {
     /// The build's default output folder: used as `--site` when it is this gallery's.
     static let defaultSite = "Site"
 
-    /// The resolver, with the site that says what was published: `--site`, else `Site/`
-    /// in the working folder when it is the order's gallery (build's default output, so a
-    /// photographer need not remember --site); and how that site is named, when there is one.
+    /// The resolver, with the site that says what was published: `--site`, else a site of
+    /// this library found where build puts it — `Site/` in the working folder, or beside
+    /// the order file — whatever gallery the order names (a pasted mail may have lost that
+    /// line, a hand-edited order may name another: the site's rules still hold). A site
+    /// that does not record its library counts when it is the order's gallery. Also how
+    /// that site is named, when there is one.
     private func resolver(library: String, gallery: String?) throws(CollectRefusal) -> (PickResolver, site: String?) {
         var site: SiteCatalog?
         var shown: String?
@@ -165,11 +171,19 @@ public struct Collector: Sendable {
                 throw CollectRefusal([error])
             }
             shown = path
-        } else if let gallery, let found = try? SiteCatalog.read(site: absolute(Self.defaultSite), display: Self.defaultSite),
-            found.gallery == gallery
-        {
-            site = found
-            shown = Self.defaultSite
+        } else {
+            var candidates = [Self.defaultSite]
+            if options.orderFile != CollectOptions.standardInput, options.orderFile.utf8.contains(0x2F) {
+                candidates.append(((options.orderFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(Self.defaultSite))
+            }
+            for candidate in candidates {
+                guard let found = try? SiteCatalog.read(site: absolute(candidate), display: candidate),
+                    found.isSite(of: library) || (found.library == nil && gallery != nil && found.gallery == gallery)
+                else { continue }
+                site = found
+                shown = candidate
+                break
+            }
         }
         let resolver = PickResolver(
             index: LibraryIndex(root: library, site: site), libraryDisplay: options.library ?? library,
@@ -186,6 +200,7 @@ public struct Collector: Sendable {
         guard let library, let output else { throw CollectRefusal(problems) }
 
         var (resolver, site) = try resolver(library: library, gallery: loaded.gallery)
+        let siteName = site
         let result = resolver.resolve(loaded.document)
         guard result.problems.isEmpty else { throw CollectRefusal(result.problems) }
         var warnings = result.warnings
@@ -197,11 +212,12 @@ public struct Collector: Sendable {
                     "\(order.picks.count == 1 ? "1 pick" : "\(order.picks.count) picks"), fewer than the gallery's minimum of \(minimum); collected all the same"
                 ))
         }
-        if let site = resolver.index.site, let gallery = order.gallery, gallery != site.gallery {
+        if let site = resolver.index.site, order.gallery != site.gallery {
+            let made = order.gallery.map { "made in gallery \($0)\(order.title.map { " (\(quotedForMessage($0)))" } ?? "")" } ?? "names no gallery"
             warnings.append(
                 ProofsheetError(
                     loaded.display,
-                    "made in gallery \(gallery)\(order.title.map { " (\(quotedForMessage($0)))" } ?? ""), but \(options.site ?? "the site") is gallery \(site.gallery) (\(quotedForMessage(site.title)))"
+                    "\(made), but \(siteName ?? "the site") is gallery \(site.gallery) (\(quotedForMessage(site.title)))\(site.isSite(of: library) ? " of this library" : ""); its rules are used"
                 ))
         }
 

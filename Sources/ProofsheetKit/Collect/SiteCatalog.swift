@@ -14,6 +14,8 @@ public struct SiteCatalog: Sendable {
     }
     /// The `--exclude` patterns the site was built with, when it keeps them.
     public var excludes: [ExcludePattern]
+    /// Which library it was built from (a site before this was recorded: nil).
+    public var library: Manifest.LibraryIdentity?
     private var byID: [String: Int] = [:]
     private var byPath: [[UInt8]: Int] = [:]
 
@@ -62,6 +64,7 @@ public struct SiteCatalog: Sendable {
         var title: String?
         var photos: [PhotoFields]?
         var options: OptionFields?
+        var library: Manifest.LibraryIdentity?
     }
 
     private struct PhotoFields: Decodable {
@@ -95,7 +98,7 @@ public struct SiteCatalog: Sendable {
         guard fields.format == Manifest.formatName, let gallery = fields.gallery, let photos = fields.photos else {
             throw ProofsheetError(display + "/manifest.json", "not a proofsheet manifest; rebuild the site")
         }
-        return SiteCatalog(
+        var catalog = SiteCatalog(
             gallery: gallery, title: fields.title ?? "",
             photos: photos.map {
                 Photo(
@@ -103,5 +106,13 @@ public struct SiteCatalog: Sendable {
                     fingerprint: $0.fingerprint.flatMap(ContentFingerprint.init(hex:)))
             },
             excludes: (fields.options?.excludes ?? []).map(ExcludePattern.init))
+        catalog.library = fields.library
+        return catalog
+    }
+
+    /// Whether it was built from `library` (a real path): the same identity the build
+    /// gives it, which names no path of this machine.
+    func isSite(of library: String) -> Bool {
+        self.library?.key == SiteBuilder.identity(of: BytePath(library)).key
     }
 }

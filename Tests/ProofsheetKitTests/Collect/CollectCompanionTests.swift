@@ -41,6 +41,7 @@ struct CollectCompanionTests {
             #expect(await CLI.run(arguments: arguments + ["--dry-run"], console: dry.console) == 0)
             #expect(
                 dry.out == """
+                    what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)
                     1. Wedding/IMG_1.jpg → \(f.root)/P/1-IMG_1.jpg
                        + Wedding/IMG_1.CR3 → \(f.root)/P/1-IMG_1.CR3 (RAW)
                        + Wedding/IMG_1.CR3.xmp → \(f.root)/P/1-IMG_1.CR3.xmp (XMP)

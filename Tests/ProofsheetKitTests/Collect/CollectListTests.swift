@@ -73,6 +73,7 @@ struct CollectListTests {
             #expect(
                 recorder.out.hasPrefix(
                     """
+                    what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)
                     picked by Anna "Nan" Smith
                     note: Prints by Friday, please.
                     note: Thank you!

@@ -65,6 +65,7 @@ struct CollectRerunTests {
             #expect(await CLI.run(arguments: arguments + ["--dry-run"], console: dry.console) == 0)
             #expect(
                 dry.out == """
+                    what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)
                     1. a.jpg → \(f.root)/Picks/1-a.jpg (already there)
                     2. d.jpg → \(f.root)/Picks/2-d.jpg
                     3. c.jpg → \(f.root)/Picks/3-c.jpg (replaces the copy collected before)
@@ -138,26 +139,59 @@ struct CollectRerunTests {
         }
     }
 
-    @Test("a staging folder left by a killed run is removed by the next run")
+    /// Runs the real binary killed at the 1st, 2nd, … file operation until `stop` says the
+    /// folder is in the state wanted; `reset` puts it back before each try.
+    func killUntil(
+        _ f: CollectFixture, _ arguments: [String], reset: () throws -> Void, stop: () -> Bool
+    ) throws -> Bool {
+        for point in 1...2000 {
+            try reset()
+            let killed = KilledBinary.collect(arguments, in: f.root, killAt: point)
+            guard killed.killed else { return false }
+            if stop() { return true }
+        }
+        return false
+    }
+
+    /// Staging folders beside Picks (named as mkdtemp names them).
+    func stagingFolders(_ f: CollectFixture) -> [String] {
+        f.names(f.root).filter { $0.hasPrefix(".Picks.collect-") && $0.utf8.count == ".Picks.collect-".utf8.count + 6 }
+    }
+
+    @Test("a staging folder left by a run killed while copying is removed by the next run; one the lock does not name is left alone")
     func staleStaging() async throws {
         try await withCollectFixture { f in
             try f.add("a.jpg", seed: 1)
-            try f.order(["a.jpg"])
-            // What a run killed while copying leaves: a private folder with half a photo.
-            try FileSystem.createDirectory(f.root + "/.Picks.collect-Ab12Cd/new")
-            try FileSystem.writeAtomically(Array(repeating: 0, count: 1000), to: f.root + "/.Picks.collect-Ab12Cd/new/1-a.jpg")
-            // An older proofsheet's staging folder has the same name, without new/.
+            try f.add("b.jpg", seed: 2)
+            try f.order(["a.jpg", "b.jpg"])
+            // A folder named alike that no run of ours recorded: left alone, and said so.
+            #expect(mkdir(f.root + "/.Picks.collect-Zz99Yy", 0o700) == 0)
             try FileSystem.createDirectory(f.root + "/.Picks.collect-Zz99Yy/.replaced")
-            // Someone else's folder that only looks alike is left alone.
+            // Not named as mkdtemp names them: not collect's at all, not even mentioned.
             try FileSystem.createDirectory(f.root + "/.Picks.collect-notmine")
+            let killedWhileCopying = try killUntil(
+                f, ["order.json", "-l", "Library", "-o", "Picks"],
+                reset: {
+                    for name in stagingFolders(f) where name != ".Picks.collect-Zz99Yy" { FileSystem.remove(f.root + "/" + name) }
+                },
+                stop: {
+                    stagingFolders(f).contains { $0 != ".Picks.collect-Zz99Yy" && FileSystem.exists(f.root + "/" + $0 + "/new/1-a.jpg") }
+                })
+            #expect(killedWhileCopying)
+            let staging = stagingFolders(f).filter { $0 != ".Picks.collect-Zz99Yy" }
+            #expect(staging.count == 1)
 
             let plan = try f.collector(dryRun: true).plan()
-            #expect(plan.interrupted == [f.root + "/.Picks.collect-Ab12Cd", f.root + "/.Picks.collect-Zz99Yy"])
-            #expect(FileSystem.exists(f.root + "/.Picks.collect-Ab12Cd"))
+            #expect(plan.interrupted.map { ($0 as NSString).lastPathComponent }.sorted() == (staging + [".Picks.collect-Zz99Yy"]).sorted())
 
             let report = try f.collector().run()
-            #expect(report.recovered.count == 2)
-            #expect(f.names(f.root) == [".Picks.collect-notmine", "Library", "Picks", "order.json"])
+            #expect(report.recovered == ["removed what an interrupted collect left beside Picks (nothing in it had changed)"])
+            #expect(
+                report.warnings.map(\.description) == [
+                    ".Picks.collect-Zz99Yy: is not the folder the last collect into Picks was staging in (its lock file does not name it); not recovered and left alone (collect recovers only a staging folder of its own)"
+                ])
+            #expect(f.names(f.root) == [".Picks.collect-Zz99Yy", ".Picks.collect-notmine", "Library", "Picks", "order.json"])
+            #expect(f.names(f.root + "/.Picks.collect-Zz99Yy") == [".replaced"])
         }
     }
 
@@ -167,37 +201,22 @@ struct CollectRerunTests {
             for (i, name) in ["a", "b", "c"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
             try f.order(["a.jpg", "b.jpg"])
             _ = try f.collector().run()
-            // Stage a revision by hand exactly as collect does, then stop after the first
-            // move: what a SIGKILL there leaves.
+            KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
             try f.order(["c.jpg"], name: "v2.json")
-            let plan = try f.collector(order: "v2.json").plan()
-            #expect(plan.removals.sorted() == ["1-a.jpg", "2-b.jpg", "order.json"])
-            let staging = f.root + "/.Picks.collect-Qq11Rr"
-            try FileSystem.createDirectory(staging + "/new")
-            try FileSystem.createDirectory(staging + "/aside")
-            var entries: [String] = []
-            func stage(_ name: String, _ bytes: [UInt8], role: String, source: String? = nil) throws {
-                try FileSystem.writeAtomically(bytes, to: staging + "/new/" + name)
-                let status = FileSystem.fileStatus(staging + "/new/" + name)!
-                let from = source.map { #", "source": "\#($0)""# } ?? ""
-                entries.append(#"{"name": "\#(name)", "role": "\#(role)", "bytes": \#(status.size), "modified": \#(status.mtime)\#(from)}"#)
-            }
-            try FileSystem.setModificationTime(f.library + "/c.jpg", nanoseconds: 1_780_000_000_000_000_000)
-            try stage("1-c.jpg", FileSystem.read(f.library + "/c.jpg"), role: "photo", source: "c.jpg")
-            try FileSystem.setModificationTime(staging + "/new/1-c.jpg", nanoseconds: 1_780_000_000_000_000_000)
-            entries[0] = entries[0].replacingOccurrences(of: #""modified": \d+"#, with: #""modified": 1780000000000000000"#, options: .regularExpression)
-            try stage("v2.json", plan.orderFileBytes, role: "order")
-            try stage("picks.csv", plan.generated.first { $0.role == .csv }!.bytes, role: "csv")
-            try FileSystem.writeAtomically(
-                #"{"format": "proofsheet-collect", "version": 1, "files": [\#(entries.joined(separator: ", "))]}"#,
-                to: staging + "/new/.proofsheet-collect.json")
-            let journal = #"""
-                {"format": "proofsheet-collect-journal", "version": 1, "output": "Picks",
-                 "aside": ["1-a.jpg", "2-b.jpg", "order.json", "picks.csv", ".proofsheet-collect.json"],
-                 "add": ["1-c.jpg", "v2.json", "picks.csv", ".proofsheet-collect.json"]}
-                """#
-            try FileSystem.writeAtomically(journal, to: staging + "/journal.json")
-            #expect(rename(f.root + "/Picks/1-a.jpg", staging + "/aside/1-a.jpg") == 0)
+            // Killed after the journal was written and the first file set aside.
+            let killedMidway = try killUntil(
+                f, ["v2.json", "-l", "Library", "-o", "Picks"],
+                reset: {
+                    for name in stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
+                    FileSystem.remove(f.root + "/Picks")
+                    KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
+                },
+                stop: {
+                    stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
+                        && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
+                })
+            #expect(killedMidway)
+            FileSystem.remove(f.root + "/Before")
 
             let report = try f.collector(order: "v2.json").run()
             #expect(report.recovered == ["finished a collect into Picks that was interrupted"])

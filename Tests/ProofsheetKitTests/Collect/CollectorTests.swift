@@ -630,6 +630,7 @@ struct CollectCommandTests {
             #expect(status == 0)
             #expect(
                 recorder.out == """
+                    what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)
                     1. b.jpg → \(f.root)/P/1-b.jpg
                     2. Beach/a.jpg → \(f.root)/P/2-a.jpg
                        order.json (the order file) → \(f.root)/P/order.json
