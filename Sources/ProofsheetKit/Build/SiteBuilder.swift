@@ -264,7 +264,7 @@ public struct SiteBuilder: Sendable {
                     livePhotos: photos.count { $0.companions?.contains { $0.kind == .video } == true })
             } catch {
                 // The published site is as it was: take away what this build added.
-                for image in written { FileSystem.remove(output + "/" + image) }
+                SiteFolder.remove(paths: written, of: output)
                 throw error
             }
         } catch let error as ProofsheetError {
@@ -357,6 +357,7 @@ public struct SiteBuilder: Sendable {
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }
             guard access(output, W_OK) == 0 else { throw ProofsheetError(options.output, "the folder is not writable") }
+            try SiteFolder.check(output, shown: options.output)
             return (output, site)
         default:
             throw ProofsheetError(options.output, "is a file, not a folder")
