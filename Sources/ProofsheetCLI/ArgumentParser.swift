@@ -63,8 +63,9 @@ public enum ArgumentParser {
             templates: try scanner.nonEmpty("--templates"), replace: scanner.flag("--replace"))
         // An empty title goes back to the folder's name.
         if let title = scanner.value("--title") { options.title = title.isEmpty ? nil : title }
-        if scanner.value("--limit") != nil { options.limit = try scanner.integer("--limit", default: 1, in: 0...100_000) }
-        if scanner.value("--min") != nil { options.minimum = try scanner.integer("--min", default: 0, in: 0...100_000) }
+        // Each setting's value goes through the check its stored value does (`SiteSettings.Checks`).
+        if let limit = try scanner.setting("--limit", SiteSettings.Checks.limit) { options.limit = limit }
+        if let minimum = try scanner.setting("--min", SiteSettings.Checks.minimum) { options.minimum = minimum }
         if scanner.value("--min") != nil, scanner.value("--limit") != nil, options.limit > 0, options.minimum > options.limit {
             throw UsageError("option '--min' (\(options.minimum)) is above '--limit' (\(options.limit))", command: "build")
         }
@@ -83,30 +84,22 @@ public enum ArgumentParser {
             }
             options.sort = value
         }
-        if scanner.value("--thumb-size") != nil {
-            options.thumbSize = try scanner.integer("--thumb-size", default: 400, in: 32...4096)
-        }
-        if scanner.value("--preview-size") != nil {
-            options.previewSize = try scanner.integer("--preview-size", default: 1600, in: 64...8192)
-        }
-        if scanner.value("--quality") != nil { options.quality = try scanner.integer("--quality", default: 82, in: 1...100) }
+        if let size = try scanner.setting("--thumb-size", SiteSettings.Checks.thumbSize) { options.thumbSize = size }
+        if let size = try scanner.setting("--preview-size", SiteSettings.Checks.previewSize) { options.previewSize = size }
+        if let quality = try scanner.setting("--quality", SiteSettings.Checks.quality) { options.quality = quality }
         // The patterns given replace the site's; an empty one (`--exclude ''`) clears them.
         let globs = scanner.list("--exclude")
         if !globs.isEmpty { options.excludes = globs.filter { !$0.isEmpty }.map { ExcludePattern($0).glob } }
         if scanner.flag("--include-gps") { options.includeGPS = true }
         if scanner.flag("--no-gps") { options.includeGPS = false }
         // The watermark with its options; --no-watermark takes it away.
-        if let text = scanner.value("--watermark") {
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UsageError("option '--watermark' needs a text", command: "build")
-            }
+        if let text = try scanner.setting("--watermark", SiteSettings.Checks.watermark) {
             guard !scanner.flag("--no-watermark") else {
                 throw UsageError("options '--watermark' and '--no-watermark' contradict each other", command: "build")
             }
             options.watermark = text
-            if scanner.value("--watermark-opacity") != nil {
-                options.watermarkOpacity = try scanner.integer(
-                    "--watermark-opacity", default: Int(Watermark.defaultOpacity * 100), in: 1...100)
+            if let opacity = try scanner.setting("--watermark-opacity", SiteSettings.Checks.watermarkOpacity) {
+                options.watermarkOpacity = opacity
             }
             if let font = try scanner.nonEmpty("--watermark-font") { options.watermarkFont = font }
         } else if scanner.value("--watermark-opacity") != nil || scanner.value("--watermark-font") != nil {

@@ -1,3 +1,5 @@
+import ProofsheetKit
+
 /// Walks the words of one command: options (`--name value`, `--name=value`, flags) and
 /// positional arguments, with `--` ending the options.
 struct OptionScanner {
@@ -68,6 +70,25 @@ struct OptionScanner {
             throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
         }
         return number
+    }
+
+    /// A setting's whole-number option, checked by the setting's own check (the one a
+    /// stored value goes through too); nil when not given.
+    func setting(_ name: String, _ check: SettingCheck<Int>) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let number = Int(text), check.accepts(number) else {
+            throw UsageError("option '\(name)' needs \(check.expected), not '\(text)'", command: command)
+        }
+        return number
+    }
+
+    /// A setting's text option, checked by the setting's own check; nil when not given.
+    func setting(_ name: String, _ check: SettingCheck<String>) throws(UsageError) -> String? {
+        guard let text = values[name] else { return nil }
+        guard check.accepts(text) else {
+            throw UsageError("option '\(name)' needs \(check.expected)", command: command)
+        }
+        return text
     }
 
     func nonEmpty(_ name: String) throws(UsageError) -> String? {

@@ -88,6 +88,7 @@ public struct SiteBuilder: Sendable {
             // A version 1 site kept no settings but its title.
             if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
             let (settings, changes) = options.settings(replacing: stored)
+            try checkSettings(settings, stored: stored != nil)
             if let problem = settings.problem { throw ProofsheetError(options.output, problem) }
             // The watermark's font found and tried before anything is written.
             var sizes = settings.sizes
@@ -264,7 +265,7 @@ public struct SiteBuilder: Sendable {
                     livePhotos: photos.count { $0.companions?.contains { $0.kind == .video } == true })
             } catch {
                 // The published site is as it was: take away what this build added.
-                for image in written { FileSystem.remove(output + "/" + image) }
+                SiteFolder.remove(paths: written, of: output)
                 throw error
             }
         } catch let error as ProofsheetError {
@@ -357,6 +358,7 @@ public struct SiteBuilder: Sendable {
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }
             guard access(output, W_OK) == 0 else { throw ProofsheetError(options.output, "the folder is not writable") }
+            try SiteFolder.check(output, shown: options.output)
             return (output, site)
         default:
             throw ProofsheetError(options.output, "is a file, not a folder")
@@ -386,6 +388,17 @@ public struct SiteBuilder: Sendable {
                 "an interrupted first build of another library ('\(theirs.name)') is here; "
                     + "pass --replace to build '\(identity.name)' here instead")
         }
+    }
+
+    /// Refuses settings that fail their option's check (`SettingCheck`), in one line: one
+    /// the site stored (a hand-edited or hostile manifest) names the field and the file,
+    /// and the option that sets it anew; one given names the option.
+    private func checkSettings(_ settings: SiteSettings, stored: Bool) throws {
+        guard let (key, option, reason) = settings.problem() else { return }
+        if !stored || options.given.contains(key) { throw ProofsheetError(options.output, "--\(option) \(reason)") }
+        throw ProofsheetError(
+            Self.joined(options.output, "manifest.json"),
+            "its setting \"\(key)\" \(reason); give --\(option) to set it anew, or fix the file")
     }
 
     private func loadTemplates() throws -> TemplateSet {

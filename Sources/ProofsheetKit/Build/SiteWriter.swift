@@ -433,23 +433,20 @@ struct SiteWriter {
     }
 
     /// Only once nothing refers to them: deletes images of removed or changed photos, old
-    /// assets and page files, and temporary files of interrupted builds.
+    /// assets and page files, and temporary files of interrupted builds — only names the
+    /// build makes, relative to folders opened without following a symlink (`SiteFolder`):
+    /// whatever else is in the site's folders is left alone.
     private func cleanUp(
         images: ImageFiles, referenced: (String) -> Bool, stylesheet: String, script: String, pageFiles: [String],
         generated: Set<String>?
     ) {
-        for image in images.names where !referenced(image) {
-            FileSystem.remove(output + "/" + image)
-        }
-        for name in FileSystem.contents(of: output + "/assets") where ![stylesheet, script].contains("assets/" + name) {
-            FileSystem.remove(output + "/assets/" + name)
-        }
+        SiteFolder.remove(paths: images.names.filter { !referenced($0) }, of: output)
+        let assets = FileSystem.contents(of: output + "/assets").filter { ![stylesheet, script].contains("assets/" + $0) }
+        SiteFolder.remove(assets, in: "assets", of: output)
         if let generated {
-            for path in pageFiles where !generated.contains(path) { FileSystem.remove(output + "/" + path) }
+            SiteFolder.remove(paths: pageFiles.filter { !generated.contains($0) }, of: output)
         }
-        for name in FileSystem.contents(of: output) where name.hasPrefix(".") && name.contains(".tmp-") {
-            FileSystem.remove(output + "/" + name)
-        }
+        SiteFolder.removeTemporaryFiles(of: output)
     }
 
     /// The chunks a page names, by the position of their first photo in `manifest` (the
@@ -509,11 +506,14 @@ struct SiteWriter {
         return (chunks, search)
     }
 
-    /// The page's own files on disk (`data/…`, `albums/…`), sorted.
+    /// The page's own files on disk (`data/…`, `albums/…`), sorted: those named as a build
+    /// names them (`SiteFolder.isMade`); anything else there is not the page's.
     static func pageFiles(in output: String) -> [String] {
         var files: [String] = []
         for folder in ["data", "albums"] {
-            for name in FileSystem.contents(of: output + "/" + folder) where !name.hasPrefix(".") { files.append(folder + "/" + name) }
+            for name in FileSystem.contents(of: output + "/" + folder) where SiteFolder.isMade(name, in: folder) && !name.hasPrefix(".") {
+                files.append(folder + "/" + name)
+            }
         }
         return files.sorted { ByteOrder.less($0, $1) }
     }

@@ -58,6 +58,8 @@ public enum Thumbnailer {
     public static func render(
         _ bytes: [UInt8], sizes: ImageSizes, colors: inout ColorTransforms
     ) throws(ImagingError) -> RenderedPhoto {
+        if let problem = sizes.problem { throw .refused(problem) }
+        guard let thumbnail2x = sizes.thumbnail2x else { throw .refused("image sizes cannot be made") }
         let info = try ImageHeader.read(bytes)
         let format = info.format
         var metadata = ExifReader.read(bytes, format: format)
@@ -73,7 +75,7 @@ public enum Thumbnailer {
         // The largest output is the preview (or the 2x thumbnail, if someone asks for
         // thumbnails bigger than half the preview): JPEGs are decoded at the smallest DCT
         // scale that still covers it.
-        let largest = max(sizes.preview, 2 * sizes.thumbnail)
+        let largest = max(sizes.preview, thumbnail2x)
         let scaled = try GDImage.decode(
             bytes, info: info, minimumLongEdge: largest, lobes: previewLobes, colors: &colors, storedSize: &stored,
             notes: &warnings
@@ -88,7 +90,7 @@ public enum Thumbnailer {
         // On the preview, so the thumbnails made from it carry it too, scaled with them.
         if let watermark = sizes.watermark { try preview.draw(watermark) }
 
-        let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: 2 * sizes.thumbnail)
+        let size2x = ImageSizes.fit(width: preview.width, height: preview.height, longEdge: thumbnail2x)
         let thumb2x = try preview.resized(width: size2x.width, height: size2x.height, lobes: thumbnail2xLobes)
         let size1x = ImageSizes.fit(width: thumb2x.width, height: thumb2x.height, longEdge: sizes.thumbnail)
         let thumb1x = try thumb2x.resized(width: size1x.width, height: size1x.height, lobes: thumbnailLobes)

@@ -37,21 +37,31 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     static var fields: [Field] {
         [
             Field("title", \.title, none: "the folder's name"),
-            Field("limit", \.limit),
-            Field("minimum", option: "min", \.minimum),
+            Field("limit", \.limit, Checks.limit),
+            Field("minimum", option: "min", \.minimum, Checks.minimum),
             Field("sort", \.sort),
-            Field("thumbSize", option: "thumb-size", \.thumbSize),
-            Field("previewSize", option: "preview-size", \.previewSize),
-            Field("quality", \.quality),
-            Field("excludes", option: "exclude", \.excludes),
+            Field("thumbSize", option: "thumb-size", \.thumbSize, Checks.thumbSize),
+            Field("previewSize", option: "preview-size", \.previewSize, Checks.previewSize),
+            Field("quality", \.quality, Checks.quality),
+            Field("excludes", option: "exclude", \.excludes, each: Checks.exclude),
             Field("includeGPS", option: "include-gps", \.includeGPS),
-            Field("watermark", \.watermark),
-            Field("watermarkOpacity", option: "watermark-opacity", \.watermarkOpacity),
-            Field("watermarkFont", option: "watermark-font", \.watermarkFont),
-            Field("contact", \.contact),
+            Field("watermark", \.watermark, Checks.watermark),
+            Field("watermarkOpacity", option: "watermark-opacity", \.watermarkOpacity, Checks.watermarkOpacity),
+            Field("watermarkFont", option: "watermark-font", \.watermarkFont, Checks.watermarkFont),
+            Field("contact", \.contact, Checks.contact),
             Field("contactName", option: "contact-name", \.contactName),
             Field("message", \.message),
         ]
+    }
+
+    /// The first setting among `keys` (every one when nil) that fails its check
+    /// (`SettingCheck`), and why: "needs a whole number from 32 to 4096, not 0". A rebuild
+    /// asks this of the settings a site stored before it uses any of them.
+    public func problem(among keys: Set<String>? = nil) -> (key: String, option: String, reason: String)? {
+        for field in Self.fields where keys?.contains(field.key) ?? true {
+            if let reason = field.problem(self) { return (field.key, field.option, reason) }
+        }
+        return nil
     }
 
     public var sizes: ImageSizes {
@@ -101,6 +111,37 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         private(set) var show: (SiteSettings) -> String
         let encode: (SiteSettings, inout KeyedEncodingContainer<Key>) throws -> Void
         let decode: (KeyedDecodingContainer<Key>, inout SiteSettings) throws -> Void
+
+        /// Why the value of this setting in some settings fails its check; nil when it passes.
+        private(set) var problem: (SiteSettings) -> String? = { _ in nil }
+
+        init(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, Int>, _ check: SettingCheck<Int>) {
+            self.init(key, option: option, keyPath)
+            problem = { check.accepts($0[keyPath: keyPath]) ? nil : "needs \(check.expected), not \($0[keyPath: keyPath])" }
+        }
+
+        /// A text setting, checked when it is set.
+        init(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, String?>, _ check: SettingCheck<String>) {
+            self.init(key, option: option, keyPath)
+            problem = { settings in
+                settings[keyPath: keyPath].flatMap { check.accepts($0) ? nil : "needs \(check.expected), not \(Self.quoted($0))" }
+            }
+        }
+
+        /// A list setting, each of its values checked.
+        init(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, [String]>, each check: SettingCheck<String>) {
+            self.init(key, option: option, keyPath)
+            problem = { settings in
+                settings[keyPath: keyPath].first { !check.accepts($0) }.map { "needs \(check.expected), not \(Self.quoted($0))" }
+            }
+        }
+
+        /// A value in a message: quoted, and at most 40 characters of it.
+        static func quoted(_ text: String) -> String {
+            let scalars = text.unicodeScalars
+            if scalars.count <= 40 { return "'\(text)'" }
+            return "'" + String(String.UnicodeScalarView(scalars.prefix(40))) + "…' (\(scalars.count) characters)"
+        }
 
         init<Value: SettingValue>(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, Value>) {
             self.key = key
