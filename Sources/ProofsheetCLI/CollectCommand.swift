@@ -116,17 +116,21 @@ struct CollectCommand {
         let plan = report.plan
         let photos = plan.photos
         var what = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        // "these 3 photos", "this photo": the folder already holds them.
+        var held = photos.count == 1 ? "this photo" : "these \(photos.count) photos"
         let companions = plan.companions
         if !companions.isEmpty {
             let kinds = CompanionKind.allCases.compactMap { kind -> String? in
                 let count = companions.filter { $0.companion == kind }.count
                 return count == 0 ? nil : kind.counted(count)
             }
-            what += " and \(companions.count == 1 ? "1 companion" : "\(companions.count) companions") (\(kinds.joined(separator: ", ")))"
+            let counted = companions.count == 1 ? "1 companion" : "\(companions.count) companions"
+            what += " and \(counted) (\(kinds.joined(separator: ", ")))"
+            held += " and \(photos.count == 1 ? "its" : "their") \(companions.count == 1 ? "companion" : counted) (\(kinds.joined(separator: ", ")))"
         }
         let folder = plan.display("")
         if plan.isNothingToDo {
-            return report.dryRun ? "dry run: \(folder) already holds these \(what); nothing to do" : "nothing to do: \(folder) already holds these \(what)"
+            return report.dryRun ? "dry run: \(folder) already holds \(held); nothing to do" : "nothing to do: \(folder) already holds \(held)"
         }
         var changes = ""
         if plan.outputExists && plan.previousRecord != nil {
