@@ -106,7 +106,8 @@ struct CollectCommand {
             lines.append("skip line \(skipped.line): \"\(skipped.text)\" (names no photo)")
         }
         for staging in plan.interrupted {
-            lines.append("an interrupted collect left \((staging as NSString).lastPathComponent); the next run settles it first")
+            lines.append(
+                "\((staging as NSString).lastPathComponent), named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone")
         }
         return lines
     }

@@ -89,6 +89,13 @@ struct HostileStagingTests {
             try f.order(["a.jpg", "b.jpg"], name: "order-2.json")
             let recorder = RecordingConsole()
             let arguments = ["collect", f.root + "/order-2.json", "-l", f.library, "-o", f.root + "/Picks"]
+            // The dry run promises nothing about a folder it has not checked.
+            let dry = RecordingConsole()
+            #expect(await CLI.run(arguments: arguments + ["-n"], console: dry.console) == 0)
+            #expect(
+                dry.out.contains(
+                    ".Picks.collect-EVIL01, named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone\n"
+                ), "\(dry.out)")
             #expect(await CLI.run(arguments: arguments, console: recorder.console) == 0, "\(recorder.err)")
 
             #expect(try snapshot(f.library) == library, "the library changed")
