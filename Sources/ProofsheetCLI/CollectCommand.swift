@@ -106,7 +106,8 @@ struct CollectCommand {
             lines.append("skip line \(skipped.line): \"\(skipped.text)\" (names no photo)")
         }
         for staging in plan.interrupted {
-            lines.append("an interrupted collect left \((staging as NSString).lastPathComponent); the next run settles it first")
+            lines.append(
+                "\((staging as NSString).lastPathComponent), named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone")
         }
         return lines
     }
@@ -116,17 +117,21 @@ struct CollectCommand {
         let plan = report.plan
         let photos = plan.photos
         var what = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        // "these 3 photos", "this photo": the folder already holds them.
+        var held = photos.count == 1 ? "this photo" : "these \(photos.count) photos"
         let companions = plan.companions
         if !companions.isEmpty {
             let kinds = CompanionKind.allCases.compactMap { kind -> String? in
                 let count = companions.filter { $0.companion == kind }.count
                 return count == 0 ? nil : kind.counted(count)
             }
-            what += " and \(companions.count == 1 ? "1 companion" : "\(companions.count) companions") (\(kinds.joined(separator: ", ")))"
+            let counted = companions.count == 1 ? "1 companion" : "\(companions.count) companions"
+            what += " and \(counted) (\(kinds.joined(separator: ", ")))"
+            held += " and \(photos.count == 1 ? "its" : "their") \(companions.count == 1 ? "companion" : counted) (\(kinds.joined(separator: ", ")))"
         }
         let folder = plan.display("")
         if plan.isNothingToDo {
-            return report.dryRun ? "dry run: \(folder) already holds these \(what); nothing to do" : "nothing to do: \(folder) already holds these \(what)"
+            return report.dryRun ? "dry run: \(folder) already holds \(held); nothing to do" : "nothing to do: \(folder) already holds \(held)"
         }
         var changes = ""
         if plan.outputExists && plan.previousRecord != nil {

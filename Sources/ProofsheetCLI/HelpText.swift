@@ -83,6 +83,8 @@ public enum HelpText {
           -l, --library DIR       the photo library the gallery was built from (required)
           -o, --output DIR        where to put the picks (default: "TITLE picks")
               --site DIR          the gallery's site: only photos it shows are collected
+                                  (default: a Site/ of this library, here or beside
+                                  ORDER_FILE, whatever gallery the order names)
               --name-pattern P    how to name the files (default: {order}-{name});
                                   tokens: {order} {name} {stem} {ext} {album} {date}
           -n, --dry-run           print the plan, write nothing

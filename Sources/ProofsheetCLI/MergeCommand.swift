@@ -57,12 +57,13 @@ struct MergeCommand {
         guard problems.isEmpty else { return refuse(problems) }
         do {
             let bytes = isJSON ? OrderFileWriter.json(result.order) : Array(OrderFileWriter.text(result.order).utf8)
-            try FileSystem.writeAtomically(bytes, to: output)
+            var files = [(bytes: bytes, path: output)]
             if let table = options.table {
-                try FileSystem.writeAtomically([0xEF, 0xBB, 0xBF] + Array(OrderMerger.tableCSV(result).utf8), to: table)
+                files.append((bytes: [0xEF, 0xBB, 0xBF] + Array(OrderMerger.tableCSV(result).utf8), path: table))
             }
+            try MergeFiles.write(files)
         } catch {
-            return refuse([(error as? ProofsheetError) ?? ProofsheetError(output, "cannot write (\(error))")])
+            return refuse([error])
         }
         for line in OrderMerger.tableText(result) { out(line) }
         let count = result.order.picks.count

@@ -151,6 +151,46 @@ damaged_page_file_is_written_again() {
     [ ! -s "$WORK/repair2.err" ]
 }
 
+# A folder named like collect's staging folder, planted beside the output by someone who
+# can write there (new/ a symlink into the library, a journal naming its photos): the next
+# collect says so in one line and leaves it, and the library, exactly as they were.
+planted_staging_folder_is_left_alone() {
+    "$BIN" demo --quiet --output "$WORK/plant/Site" >/dev/null || return 1
+    local library="$WORK/plant/demo-library" evil="$WORK/plant/.Picks.collect-EVIL01"
+    printf '# gallery: %s\nBeach Day/IMG_0101.jpg\n' "$(sed -n 's/.*"gallery" *: *"\([0-9a-f]*\)".*/\1/p' "$WORK/plant/Site/manifest.json" | head -1)" >"$WORK/plant/order.txt"
+    "$BIN" collect "$WORK/plant/order.txt" -l "$library" -o "$WORK/plant/Picks" >/dev/null || return 1
+    mkdir -m 700 "$evil" && ln -s "$library/Beach Day" "$evil/new" || return 1
+    printf '{"format":"proofsheet-collect-journal","version":1,"output":"Picks","aside":[],"add":["IMG_0102.jpg"]}' >"$evil/journal.json"
+    (cd "$library" && find . -type f -exec md5sum {} + | sort) >"$WORK/plant.before"
+    "$BIN" collect "$WORK/plant/order.txt" -l "$library" -o "$WORK/plant/Picks" >/dev/null 2>"$WORK/plant.err" || { cat "$WORK/plant.err"; return 1; }
+    cat "$WORK/plant.err"
+    [ "$(wc -l <"$WORK/plant.err")" -eq 1 ] && grep -q "^warning: $evil: .*; not recovered and left alone" "$WORK/plant.err" || return 1
+    (cd "$library" && find . -type f -exec md5sum {} + | sort) | cmp - "$WORK/plant.before" || return 1
+    [ -L "$evil/new" ] && [ -f "$evil/journal.json" ] && [ ! -e "$WORK/plant/Picks/IMG_0102.jpg" ]
+}
+
+# collect's lock file a symlink: refused in one line, exit 2, nothing made where it points.
+collect_lock_symlink_is_refused() {
+    "$BIN" demo --quiet --output "$WORK/lock/Site" >/dev/null || return 1
+    printf 'Beach Day/IMG_0101.jpg\n' >"$WORK/lock/order.txt"
+    ln -s "$WORK/lock/planted" "$WORK/lock/.Picks.collect.lock"
+    "$BIN" collect "$WORK/lock/order.txt" -l "$WORK/lock/demo-library" -o "$WORK/lock/Picks" >/dev/null 2>"$WORK/lock.err"
+    [ $? -eq 2 ] || return 1
+    cat "$WORK/lock.err"
+    [ "$(head -1 "$WORK/lock.err")" = "error: $WORK/lock/.Picks.collect.lock: is a symlink, not collect's lock file; remove it and run again" ] &&
+        [ ! -e "$WORK/lock/planted" ] && [ ! -e "$WORK/lock/Picks" ]
+}
+
+# merge -o X --table X: refused in one line, exit 2, nothing written.
+merge_table_over_output_is_refused() {
+    mkdir -p "$WORK/merge" && printf 'a.jpg\n' >"$WORK/merge/a.txt" && printf 'b.jpg\n' >"$WORK/merge/b.txt"
+    "$BIN" merge "$WORK/merge/a.txt" "$WORK/merge/b.txt" -o "$WORK/merge/m.txt" --table "$WORK/merge/m.txt" >/dev/null 2>"$WORK/merge.err"
+    [ $? -eq 2 ] || return 1
+    cat "$WORK/merge.err"
+    [ "$(head -1 "$WORK/merge.err")" = "error: $WORK/merge/m.txt: is the same file as --output $WORK/merge/m.txt; the table needs a file of its own" ] &&
+        [ ! -e "$WORK/merge/m.txt" ]
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "templates planted above the binary are not used" planted_templates_are_not_used
 check "hostile file names are printed escaped" hostile_names_are_escaped
@@ -160,6 +200,9 @@ check "usage error is exit status 64" usage_error_is_status_64
 check "library messages stay in the photos' warning lines" library_messages_stay_in_warning_lines
 check "make run ends with commands that work as printed" make_run_ends_with_commands_that_work
 check "a damaged page file is written again, said in one line" damaged_page_file_is_written_again
+check "a planted staging folder is left alone, said in one line" planted_staging_folder_is_left_alone
+check "collect's lock file a symlink is refused" collect_lock_symlink_is_refused
+check "merge -o X --table X is refused" merge_table_over_output_is_refused
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

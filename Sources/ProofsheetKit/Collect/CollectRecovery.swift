@@ -120,7 +120,7 @@ enum CollectRecovery {
             done = "finished a collect into \(display) that was interrupted"
         } catch {
             CollectTransaction.rollBack(journal, in: open)
-            done = "rolled back a collect into \(display) that was interrupted (\(error.reason))"
+            done = "rolled back a collect into \(display) that was interrupted (\(error.description))"
         }
         open.folder.remove(CollectTransaction.journalName)
         parent.removeTree(name)

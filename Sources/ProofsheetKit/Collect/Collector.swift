@@ -271,6 +271,17 @@ public struct Collector: Sendable {
             for (path, reason) in leftOut {
                 warnings.append(ProofsheetError(pick.shown, "companion \(path) \(reason)"))
             }
+            // What the gallery showed a badge for and is gone now is said, not passed over.
+            let site = resolver.index.site
+            if let shown = pick.id.flatMap({ site?.photo(id: $0) }) ?? site?.photo(path: original.file) {
+                let present = Set((found.map(\.path) + leftOut.map(\.path)).map(Self.lastComponent))
+                for announced in shown.companions where !present.contains(Self.lastComponent(announced.path)) {
+                    warnings.append(
+                        ProofsheetError(
+                            pick.shown,
+                            "its \(announced.kind.label) \(announced.path), shown in the gallery, is no longer in the library; collected without it"))
+                }
+            }
         }
 
         // The lists name the photos as they are now, where they were found.
@@ -296,6 +307,10 @@ public struct Collector: Sendable {
             guard problems.isEmpty else { throw CollectRefusal(problems) }
         }
         return plan
+    }
+
+    private static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? Substring(path)
     }
 
     /// Excel reads a CSV as UTF-8 only with a byte order mark.
@@ -424,6 +439,10 @@ public struct Collector: Sendable {
             exists = false
         case .file?:
             problems.append(ProofsheetError(display, "is a file, not a folder; choose another --output"))
+            return nil
+        case .symlink? where FileSystem.realPath(path) == nil:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            problems.append(ProofsheetError(display, "is a symlink to nothing (\(quotedForMessage(target))); choose another --output"))
             return nil
         default:
             guard FileSystem.isDirectory(path), let real = FileSystem.realPath(path) else {

@@ -45,6 +45,9 @@ public struct SiteCatalog: Sendable {
         public var pathBytes: BytePath?
         public var bytes: Int64
         public var fingerprint: ContentFingerprint?
+        /// The companions the gallery announced for it (its RAW and Live badges), by kind
+        /// and path as they were at build time.
+        public var companions: [(kind: CompanionKind, path: String)] = []
 
         public init(id: String, path: String, pathBytes: BytePath? = nil, bytes: Int64, fingerprint: ContentFingerprint?) {
             self.id = id
@@ -52,6 +55,11 @@ public struct SiteCatalog: Sendable {
             self.pathBytes = pathBytes
             self.bytes = bytes
             self.fingerprint = fingerprint
+        }
+
+        public static func == (a: Photo, b: Photo) -> Bool {
+            a.id == b.id && a.path == b.path && a.pathBytes == b.pathBytes && a.bytes == b.bytes && a.fingerprint == b.fingerprint
+                && a.companions.elementsEqual(b.companions) { $0.kind == $1.kind && $0.path == $1.path }
         }
 
         /// The path as the file system knows it.
@@ -74,6 +82,13 @@ public struct SiteCatalog: Sendable {
         var pathBytes: Data?
         var bytes: Int64
         var fingerprint: String?
+        var companions: [CompanionFields]?
+    }
+
+    private struct CompanionFields: Decodable {
+        /// A kind this version does not know is passed over, not a reason to refuse the site.
+        var kind: String
+        var path: String
     }
 
     private struct OptionFields: Decodable {
@@ -101,9 +116,13 @@ public struct SiteCatalog: Sendable {
         var catalog = SiteCatalog(
             gallery: gallery, title: fields.title ?? "",
             photos: photos.map {
-                Photo(
+                var photo = Photo(
                     id: $0.id, path: $0.path, pathBytes: $0.pathBytes.map { BytePath(bytes: Array($0)) }, bytes: $0.bytes,
                     fingerprint: $0.fingerprint.flatMap(ContentFingerprint.init(hex:)))
+                photo.companions = ($0.companions ?? []).compactMap { field in
+                    CompanionKind(rawValue: field.kind).map { (kind: $0, path: field.path) }
+                }
+                return photo
             },
             excludes: (fields.options?.excludes ?? []).map(ExcludePattern.init))
         catalog.library = fields.library

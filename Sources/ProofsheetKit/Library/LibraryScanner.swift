@@ -252,6 +252,14 @@ private struct Walk: Sendable {
                     }
                     continue
                 }
+                if let candidate = Companion.candidate(name), let problem = Self.companionTargetProblem(target, root: rootReal) {
+                    entries.append(
+                        .candidate(
+                            Candidate(
+                                relative: childRelative, kind: candidate.kind, stems: candidate.stems, target: target, bytes: 0,
+                                problem: problem)))
+                    continue
+                }
                 // Folders inside the library are walked by their own path already.
                 guard case .success(let targetStatus) = FileSystem.status(target), targetStatus.kind == .file else {
                     result.ignored += 1
@@ -259,7 +267,16 @@ private struct Walk: Sendable {
                 }
                 entries.append(.file(relative: childRelative, name: name, target: target, status: targetStatus))
             case .other:
-                result.nonImages.append(childRelative)
+                // A FIFO or socket named like a companion is said, not passed over.
+                if let candidate = Companion.candidate(name) {
+                    entries.append(
+                        .candidate(
+                            Candidate(
+                                relative: childRelative, kind: candidate.kind, stems: candidate.stems, target: absolute.appending(name),
+                                bytes: 0, problem: Self.notRegular)))
+                } else {
+                    result.nonImages.append(childRelative)
+                }
             }
         }
         self.folders.append(entries)
@@ -330,7 +347,7 @@ private struct Walk: Sendable {
     private mutating func attach(_ candidates: [Candidate], owners: Companion.Owners) {
         for candidate in candidates {
             guard let owner = owners.owner(of: candidate.stems) else {
-                if candidate.problem == nil { result.nonImages.append(candidate.relative) }
+                if candidate.problem == nil || candidate.problem == Self.notRegular { result.nonImages.append(candidate.relative) }
                 if candidate.problem == Self.brokenLink { result.problems.append(.init(path: candidate.relative, reason: "broken symlink")) }
                 continue
             }
@@ -348,6 +365,23 @@ private struct Walk: Sendable {
     }
 
     static let brokenLink = "is a symlink to nothing"
+    static let notRegular = "is not a regular file (a FIFO, socket or device)"
+
+    /// Why a companion's symlink, leading to `target` inside the library, cannot be
+    /// followed: into a hidden folder (hidden paths are never published or collected), or
+    /// to something that is not a regular file. nil when it can.
+    static func companionTargetProblem(_ target: BytePath, root: BytePath) -> String? {
+        let inside = target.components.dropFirst(root.components.count)
+        if let hidden = inside.first(where: { $0.bytes.first == UInt8(ascii: ".") }) {
+            return "is a symlink into a hidden path ('\(hidden.readable)' starts with a dot)"
+        }
+        guard case .success(let status) = FileSystem.status(target) else { return brokenLink }
+        switch status.kind {
+        case .file: return nil
+        case .directory: return "is a symlink to a folder, not a file"
+        default: return "is a symlink to something that is not a regular file (a FIFO, socket or device)"
+        }
+    }
 
     static func unreadable(_ failure: FileSystem.Failure, what: String) -> String {
         if failure.code == ENAMETOOLONG { return "the path is longer than the system allows" }

@@ -55,6 +55,23 @@ public enum MergeFiles {
         return problems
     }
 
+    /// Writes each file in full beside its name first, and only then puts them in place,
+    /// so a table that cannot be written leaves no merged order behind either.
+    public static func write(_ files: [(bytes: [UInt8], path: String)]) throws(ProofsheetError) {
+        var written: [(temporary: String, path: String)] = []
+        do {
+            for file in files { written.append((try FileSystem.writeTemporary(file.bytes, beside: file.path), file.path)) }
+        } catch {
+            for file in written { unlink(file.temporary) }
+            throw (error as? ProofsheetError) ?? ProofsheetError(files.first?.path ?? "", "cannot write (\(error))")
+        }
+        for (index, file) in written.enumerated() where rename(file.temporary, file.path) != 0 {
+            let reason = FileSystem.reason(errno)
+            for rest in written[index...] { unlink(rest.temporary) }
+            throw ProofsheetError(file.path, "cannot write (\(reason))")
+        }
+    }
+
     /// The file an input names (symlinks followed); nil when there is none.
     private static func existing(_ path: String) -> Target? {
         var info = stat()

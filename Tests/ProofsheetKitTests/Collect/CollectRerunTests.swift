@@ -139,25 +139,6 @@ struct CollectRerunTests {
         }
     }
 
-    /// Runs the real binary killed at the 1st, 2nd, … file operation until `stop` says the
-    /// folder is in the state wanted; `reset` puts it back before each try.
-    func killUntil(
-        _ f: CollectFixture, _ arguments: [String], reset: () throws -> Void, stop: () -> Bool
-    ) throws -> Bool {
-        for point in 1...2000 {
-            try reset()
-            let killed = KilledBinary.collect(arguments, in: f.root, killAt: point)
-            guard killed.killed else { return false }
-            if stop() { return true }
-        }
-        return false
-    }
-
-    /// Staging folders beside Picks (named as mkdtemp names them).
-    func stagingFolders(_ f: CollectFixture) -> [String] {
-        f.names(f.root).filter { $0.hasPrefix(".Picks.collect-") && $0.utf8.count == ".Picks.collect-".utf8.count + 6 }
-    }
-
     @Test("a staging folder left by a run killed while copying is removed by the next run; one the lock does not name is left alone")
     func staleStaging() async throws {
         try await withCollectFixture { f in
@@ -169,16 +150,16 @@ struct CollectRerunTests {
             try FileSystem.createDirectory(f.root + "/.Picks.collect-Zz99Yy/.replaced")
             // Not named as mkdtemp names them: not collect's at all, not even mentioned.
             try FileSystem.createDirectory(f.root + "/.Picks.collect-notmine")
-            let killedWhileCopying = try killUntil(
+            let killedWhileCopying = try KilledBinary.killUntil(
                 f, ["order.json", "-l", "Library", "-o", "Picks"],
                 reset: {
-                    for name in stagingFolders(f) where name != ".Picks.collect-Zz99Yy" { FileSystem.remove(f.root + "/" + name) }
+                    for name in KilledBinary.stagingFolders(f) where name != ".Picks.collect-Zz99Yy" { FileSystem.remove(f.root + "/" + name) }
                 },
                 stop: {
-                    stagingFolders(f).contains { $0 != ".Picks.collect-Zz99Yy" && FileSystem.exists(f.root + "/" + $0 + "/new/1-a.jpg") }
+                    KilledBinary.stagingFolders(f).contains { $0 != ".Picks.collect-Zz99Yy" && FileSystem.exists(f.root + "/" + $0 + "/new/1-a.jpg") }
                 })
             #expect(killedWhileCopying)
-            let staging = stagingFolders(f).filter { $0 != ".Picks.collect-Zz99Yy" }
+            let staging = KilledBinary.stagingFolders(f).filter { $0 != ".Picks.collect-Zz99Yy" }
             #expect(staging.count == 1)
 
             let plan = try f.collector(dryRun: true).plan()
@@ -204,15 +185,15 @@ struct CollectRerunTests {
             KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
             try f.order(["c.jpg"], name: "v2.json")
             // Killed after the journal was written and the first file set aside.
-            let killedMidway = try killUntil(
+            let killedMidway = try KilledBinary.killUntil(
                 f, ["v2.json", "-l", "Library", "-o", "Picks"],
                 reset: {
-                    for name in stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
+                    for name in KilledBinary.stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
                     FileSystem.remove(f.root + "/Picks")
                     KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
                 },
                 stop: {
-                    stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
+                    KilledBinary.stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
                         && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
                 })
             #expect(killedMidway)

@@ -89,6 +89,13 @@ struct HostileStagingTests {
             try f.order(["a.jpg", "b.jpg"], name: "order-2.json")
             let recorder = RecordingConsole()
             let arguments = ["collect", f.root + "/order-2.json", "-l", f.library, "-o", f.root + "/Picks"]
+            // The dry run promises nothing about a folder it has not checked.
+            let dry = RecordingConsole()
+            #expect(await CLI.run(arguments: arguments + ["-n"], console: dry.console) == 0)
+            #expect(
+                dry.out.contains(
+                    ".Picks.collect-EVIL01, named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone\n"
+                ), "\(dry.out)")
             #expect(await CLI.run(arguments: arguments, console: recorder.console) == 0, "\(recorder.err)")
 
             #expect(try snapshot(f.library) == library, "the library changed")
@@ -114,6 +121,71 @@ struct HostileStagingTests {
             #expect(!recorder.out.contains("interrupted"), "\(recorder.out)")
             // A lock file the run found is its to remove only if it held it: it did.
             if lockBefore != nil { #expect(!FileSystem.exists(f.root + "/.Picks.collect.lock")) }
+        }
+    }
+
+    /// Picks/ collected from a.jpg and b.jpg; a revision to c.jpg killed after its journal
+    /// was written and 1-a.jpg set aside: a real interrupted run. Returns its staging folder.
+    func interruptedRevision(_ f: CollectFixture) throws -> String {
+        for (i, name) in ["a", "b", "c"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
+        try f.order(["a.jpg", "b.jpg"])
+        _ = try f.collector().run()
+        KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
+        try f.order(["c.jpg"], name: "v2.json")
+        let killed = try KilledBinary.killUntil(
+            f, ["v2.json", "-l", "Library", "-o", "Picks"],
+            reset: {
+                for name in KilledBinary.stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
+                FileSystem.remove(f.root + "/Picks")
+                KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
+            },
+            stop: {
+                KilledBinary.stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
+                    && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
+            })
+        try #require(killed)
+        FileSystem.remove(f.root + "/Before")
+        return f.root + "/" + KilledBinary.stagingFolders(f)[0]
+    }
+
+    @Test("an interrupted run's staged file swapped for a hard link of an original: not moved in; the run is rolled back")
+    func swappedStagedFile() async throws {
+        try await withCollectFixture { f in
+            let staging = try interruptedRevision(f)
+            #expect(unlink(staging + "/new/1-c.jpg") == 0)
+            #expect(link(f.library + "/b.jpg", staging + "/new/1-c.jpg") == 0)
+            let library = try snapshot(f.library)
+
+            let report = try f.collector(order: "v2.json").run()
+            #expect(
+                report.recovered == [
+                    "rolled back a collect into Picks that was interrupted (\(staging)/new/1-c.jpg: is not the file collect staged)"
+                ])
+            #expect(try snapshot(f.library) == library)
+            #expect(f.picked(f.root + "/Picks") == ["1-c.jpg", "v2.json"])
+            #expect(try FileSystem.read(f.root + "/Picks/1-c.jpg") == FileSystem.read(f.library + "/c.jpg"))
+            #expect(f.names(f.root) == ["Library", "Picks", "order.json", "v2.json"])
+        }
+    }
+
+    @Test("an interrupted run's journal with another token: left alone, said in one line; the library untouched")
+    func journalOtherToken() async throws {
+        try await withCollectFixture { f in
+            let staging = try interruptedRevision(f)
+            let journal = try readText(staging + "/journal.json")
+            let token = try #require(journal.firstRange(of: /"token":"[0-9a-f]{32}"/))
+            try FileSystem.writeAtomically(journal.replacingCharacters(in: token, with: #""token":"00000000000000000000000000000000""#), to: staging + "/journal.json")
+            let library = try snapshot(f.library)
+            let left = try snapshot(staging)
+
+            let report = try f.collector(order: "v2.json").run()
+            #expect(report.recovered == [])
+            #expect(
+                report.warnings.map(\.description) == [
+                    "\((staging as NSString).lastPathComponent): its journal is not the one the last collect into Picks wrote; not recovered and left alone (collect recovers only a staging folder of its own)"
+                ])
+            #expect(try snapshot(f.library) == library)
+            #expect(try snapshot(staging) == left)
         }
     }
 

@@ -70,6 +70,25 @@ enum KilledBinary {
         return files
     }
 
+    /// Runs the real binary killed at the 1st, 2nd, … file operation until `stop` says the
+    /// folder is in the state wanted; `reset` puts it back before each try.
+    static func killUntil(
+        _ f: CollectFixture, _ arguments: [String], reset: () throws -> Void, stop: () -> Bool
+    ) throws -> Bool {
+        for point in 1...2000 {
+            try reset()
+            let killed = collect(arguments, in: f.root, killAt: point)
+            guard killed.killed else { return false }
+            if stop() { return true }
+        }
+        return false
+    }
+
+    /// Staging folders beside Picks (named as mkdtemp names them).
+    static func stagingFolders(_ f: CollectFixture) -> [String] {
+        f.names(f.root).filter { $0.hasPrefix(".Picks.collect-") && $0.utf8.count == ".Picks.collect-".utf8.count + 6 }
+    }
+
     /// A copy keeping modification times (the record compares them).
     static func copyTree(_ from: String, _ to: String) {
         _ = run("/bin/cp", ["-a", from, to], in: "/", environment: [:])

@@ -79,9 +79,12 @@ struct CompanionRuleTests {
             // One that is no photo's is a broken symlink, as any other.
             #expect(report.failures.map(\.description) == ["IMG_9.CR3: broken symlink; skipped"])
             try f.order(["IMG_1.jpg"])
+            // Site/ is this library's, so collect uses it whatever gallery the order names.
+            let gallery = try readManifest(f.root + "/Site").gallery
             #expect(
                 try f.collector(dryRun: true).run().warnings.map(\.description) == [
-                    "#1 IMG_1.jpg: companion IMG_1.MOV is a symlink to nothing; left out"
+                    "order.json: made in gallery abc123 (\"Anna & Ben\"), but Site is gallery \(gallery) (\"Library\") of this library; its rules are used",
+                    "#1 IMG_1.jpg: companion IMG_1.MOV is a symlink to nothing; left out",
                 ])
         }
     }

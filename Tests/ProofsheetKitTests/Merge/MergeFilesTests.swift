@@ -90,4 +90,14 @@ struct MergeFilesTests {
                 [#"ROOT/out.json: is a symlink to nothing ("ROOT/gone/merged.json"); choose another --output"#])
         }
     }
+
+    @Test("a table that cannot be written leaves no merged order behind: nothing is written")
+    func tableUnwritable() async throws {
+        try await withCollectFixture { f in
+            let m = MergeFixture(f: f)
+            try m.write()
+            try await expectRefused(m, ["A.json", "B.json", "--table", "gone/table.csv"], ["ROOT/gone: no such file or directory"])
+            #expect(!FileSystem.exists(f.root + "/merged.json"))
+        }
+    }
 }
