@@ -1,3 +1,4 @@
+import Foundation
 import ProofsheetCLI
 import ProofsheetKit
 import Testing
@@ -31,7 +32,8 @@ struct ArgumentParserTests {
             Issue.record("not a build")
             return
         }
-        #expect(options.sizes.watermark == Watermark(text: "PROOF", opacity: 0.5, font: "F.ttf"))
+        // The font resolved once, here, to an absolute path (WatermarkFontTests).
+        #expect(options.sizes.watermark == Watermark(text: "PROOF", opacity: 0.5, font: FileManager.default.currentDirectoryPath + "/F.ttf"))
         guard case .build(let plain, _, _) = try ArgumentParser.parse(["build", "Photos", "--watermark", "PROOF"]) else {
             Issue.record("not a build")
             return
