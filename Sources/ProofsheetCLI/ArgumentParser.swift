@@ -101,7 +101,9 @@ public enum ArgumentParser {
             if let opacity = try scanner.setting("--watermark-opacity", SiteSettings.Checks.watermarkOpacity) {
                 options.watermarkOpacity = opacity
             }
-            if let font = try scanner.nonEmpty("--watermark-font") { options.watermarkFont = font }
+            // Resolved here, once: stored as given, a relative path failed a rebuild run
+            // from another folder, and libgd looked a bare name up in its font path.
+            if let font = try scanner.nonEmpty("--watermark-font") { options.watermarkFont = WatermarkFont.absolute(font) }
         } else if scanner.value("--watermark-opacity") != nil || scanner.value("--watermark-font") != nil {
             throw UsageError("options '--watermark-opacity' and '--watermark-font' need '--watermark TEXT'", command: "build")
         } else if scanner.flag("--no-watermark") {

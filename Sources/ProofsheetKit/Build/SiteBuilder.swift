@@ -87,6 +87,8 @@ public struct SiteBuilder: Sendable {
             var stored = previous?.options
             // A version 1 site kept no settings but its title.
             if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
+            // The font is kept out of the published manifest, in the marker (an older site's manifest has it).
+            if stored?.watermarkFont == nil { stored?.watermarkFont = site.marker?.watermarkFont }
             let (settings, changes) = options.settings(replacing: stored)
             try checkSettings(settings, stored: stored != nil)
             if let problem = settings.problem { throw ProofsheetError(options.output, problem) }
@@ -107,7 +109,7 @@ public struct SiteBuilder: Sendable {
 
             // The marker first: from here on the folder is a site, even before its manifest.
             try FileSystem.createDirectory(output)
-            try SiteMarker(library: identity).write(in: output)
+            try SiteMarker(library: identity, watermarkFont: site.marker?.watermarkFont).write(in: output)
             for folder in ["/thumbs", "/previews", "/assets"] {
                 try FileSystem.createDirectory(output + folder)
             }
@@ -183,8 +185,16 @@ public struct SiteBuilder: Sendable {
                     }
                     warnings.sort { ByteOrder.less($0.path, $1.path) }
                 }
+                /// The report of the build done; first the marker keeps the settings not
+                /// published (the font), now that the manifest is this build's. (The site is
+                /// complete: a marker that cannot be written is said, not a failure.)
                 func report(photos: Int, albums: Int, gallery: String, withRAW: Int, livePhotos: Int) -> BuildReport {
-                    BuildReport(
+                    do {
+                        try SiteMarker(library: identity, watermarkFont: settings.watermarkFont).write(in: output)
+                    } catch {
+                        warnings.append(ProofsheetError(Self.joined(options.output, SiteMarker.fileName), "\((error as? ProofsheetError)?.reason ?? "\(error)"); the watermark's font is not kept"))
+                    }
+                    return BuildReport(
                         photos: photos, albums: albums, skipped: scan.nonImages.count + scan.ignored,
                         failures: failures, warnings: warnings, rendered: total, reused: plan.reused,
                         seconds: Self.seconds(clock.now - start),
@@ -196,7 +206,7 @@ public struct SiteBuilder: Sendable {
                 // Nothing changed: the previous manifest's photos, order and ids are this
                 // build's (sorting and numbering 100,000 photos again is most of a rebuild).
                 let asBefore =
-                    plan.asBefore && previous?.options == settings && previous?.library == identity
+                    plan.asBefore && previous?.options == settings.published && previous?.library == identity
                     && previous?.generator == Proofsheet.generator
                 // And when the page on disk is the one of that manifest, no photo is even
                 // decoded: the cache says all the build needs, and nothing is written.
@@ -212,7 +222,7 @@ public struct SiteBuilder: Sendable {
                 problems.sort { $0.pathKey < $1.pathKey }
                 let title = settings.title ?? libraryName
                 if !asBefore, let kept = site.previous, let previous, previous.version == Manifest.currentVersion,
-                    previous.generator == Proofsheet.generator, previous.options == settings, previous.library == identity,
+                    previous.generator == Proofsheet.generator, previous.options == settings.published, previous.library == identity,
                     previous.title == title,
                     let rebuild = try Self.albumRebuild(
                         previous: kept, reused: plan.reusedIndices, changed: plan.changed, fresh: photos, sort: settings.sort,
@@ -220,7 +230,7 @@ public struct SiteBuilder: Sendable {
                 {
                     let manifest = Manifest(
                         generator: Proofsheet.generator, gallery: previous.gallery, library: identity, title: title,
-                        options: settings, albums: rebuild.albums, photos: [], problems: problems)
+                        options: settings.published, albums: rebuild.albums, photos: [], problems: problems)
                     if let cache = try writer.writeByAlbum(
                         rebuild, manifest: manifest, previous: kept, images: existingImages.adding(written))
                     {
@@ -251,7 +261,7 @@ public struct SiteBuilder: Sendable {
                     gallery: previous?.gallery ?? Self.galleryID(library, title: settings.title ?? libraryName),
                     library: identity,
                     title: settings.title ?? libraryName,
-                    options: settings,
+                    options: settings.published,
                     albums: albums, photos: photos, problems: problems)
 
                 try writer.write(
@@ -333,6 +343,8 @@ public struct SiteBuilder: Sendable {
         switch FileSystem.kind(of: output) {
         case nil: return (output, FoundSite())
         case .directory?:
+            // Before a file of it is read: a FIFO named manifest.json would hold the read.
+            try SiteFolder.check(output, shown: options.output)
             let names = FileSystem.contents(of: output)
             var site = FoundSite(marker: names.contains(SiteMarker.fileName) ? SiteMarker.read(in: output) : nil)
             let manifestPath = output + "/manifest.json"
@@ -358,7 +370,6 @@ public struct SiteBuilder: Sendable {
                     options.output, "the folder is not empty and is not a proofsheet site; choose an empty or new folder")
             }
             guard access(output, W_OK) == 0 else { throw ProofsheetError(options.output, "the folder is not writable") }
-            try SiteFolder.check(output, shown: options.output)
             return (output, site)
         default:
             throw ProofsheetError(options.output, "is a file, not a folder")

@@ -7,7 +7,7 @@ public struct Watermark: Sendable, Codable, Equatable, Hashable {
     public var text: String
     /// 0–1.
     public var opacity: Double
-    /// The font file; nil until `prepared()` finds DejaVu Sans Bold.
+    /// The font file, an absolute path (`WatermarkFont`); nil until `prepared()` finds DejaVu Sans Bold.
     public var font: String?
     /// A digest of the font file's bytes (part of the render key): a new font redoes the images.
     public var fontDigest: String?
@@ -36,12 +36,7 @@ public struct Watermark: Sendable, Codable, Equatable, Hashable {
         guard let path = font ?? Self.defaultFonts.first(where: FileSystem.exists) else {
             throw ProofsheetError("--watermark", "no font found (install fonts-dejavu-core, or pass --watermark-font FILE)")
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            throw ProofsheetError(path, "cannot read the watermark font (\(FileSystem.describe(error)))")
-        }
+        let bytes = try WatermarkFont.read(path)
         if let reason = ps_gd_text_check(path, text) {
             throw ProofsheetError(path, "cannot draw the watermark with this font (\(String(cString: reason)))")
         }
@@ -54,7 +49,9 @@ public struct Watermark: Sendable, Codable, Equatable, Hashable {
     }
 
     /// What the render key needs to know: text, opacity and font.
-    var key: String { "\(text)\u{0}\(opacity)\u{0}\(fontDigest ?? font ?? "")" }
+    /// "stamped": drawn once and stamped at each copy (watermark.c), which moves its
+    /// edges by a fraction of a pixel: images drawn copy by copy are made again.
+    var key: String { "\(text)\u{0}\(opacity)\u{0}\(fontDigest ?? font ?? "")\u{0}stamped" }
 
     /// libgd's font cache, set up once per process (the C side makes sure of once; it is
     /// also done before any text is measured or drawn).

@@ -125,11 +125,14 @@ public struct LibraryScanner: Sendable {
     /// A file or folder left out because it could not be used.
     public struct Problem: Sendable, Equatable {
         public var path: BytePath
-        /// Why, without the "skipped" that `error` adds.
+        /// Why, as the user reads it.
         public var reason: String
 
-        /// `PATH: reason; skipped`, for the user.
-        public var error: ProofsheetError { ProofsheetError(path.isEmpty ? "." : path.readable, reason + "; skipped") }
+        /// `PATH: reason`, for the user. A build counts it as failed (and `--strict` fails
+        /// on it), so its line does not say "skipped": that is the count of files left out
+        /// on purpose (hidden, excluded, not images), and 300 empty `.jpg` files were
+        /// "300 failed" in the summary while each line said "skipped".
+        public var error: ProofsheetError { ProofsheetError(path.isEmpty ? "." : path.readable, reason) }
     }
 
     /// The longest path the system opens (PATH_MAX, counting the final NUL).

@@ -3,13 +3,18 @@ import Foundation
 /// `.proofsheet-site`, the first file a build writes into a new output folder: it says the
 /// folder is a proofsheet site, and of which library, before there is a manifest. A first
 /// build that is killed, runs out of space or crashes leaves it, and the next build
-/// recognises the folder and carries on.
+/// recognises the folder and carries on. It also keeps what of the site's settings is not
+/// published: the watermark's font file.
 struct SiteMarker: Codable, Equatable {
     static let fileName = ".proofsheet-site"
     static let formatName = "proofsheet-site"
 
     var format = SiteMarker.formatName
     var library: Manifest.LibraryIdentity
+    /// The watermark's font file (an absolute path): a setting of the site, kept here, in a
+    /// file of the build's own, because `manifest.json` goes to the client and a path of this
+    /// machine must not (`SiteSettings.published`).
+    var watermarkFont: String?
 
     static func read(in output: String) -> SiteMarker? {
         guard let bytes = try? FileSystem.read(output + "/" + fileName),

@@ -24,7 +24,8 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var watermark: String?
     /// Percent, 1–100.
     public var watermarkOpacity = Int(Watermark.defaultOpacity * 100)
-    /// nil: DejaVu Sans Bold, found at run time.
+    /// An absolute path; nil: DejaVu Sans Bold, found at run time. Never published
+    /// (`published`): kept in `.proofsheet-site`.
     public var watermarkFont: String?
     /// Where the page's Send button mails the picks (`--contact`), and whom it names.
     public var contact: String?
@@ -77,6 +78,15 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         }
         if let contact, let reason = ContactAddress.problem(contact) { return "--contact '\(contact)' \(reason)" }
         return nil
+    }
+
+    /// The settings as the site's `manifest.json` holds them, which goes to the client with
+    /// the site: without paths of this machine. The watermark's font file is kept in the
+    /// private `.proofsheet-site` instead (`SiteMarker`).
+    public var published: SiteSettings {
+        var settings = self
+        settings.watermarkFont = nil
+        return settings
     }
 
     public var rules: LibraryRules { LibraryRules(excludes: excludes.map(ExcludePattern.init)) }

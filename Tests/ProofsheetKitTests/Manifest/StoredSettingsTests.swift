@@ -8,11 +8,16 @@ import Testing
 /// anything is written; giving the option sets it anew.
 @Suite("Stored settings are checked as their options are")
 struct StoredSettingsTests {
-    /// `manifest.json`'s `"key":value` in its options replaced by `"key":hostile`.
+    /// `manifest.json`'s `"key":value` in its options replaced by `"key":hostile` (added
+    /// when the manifest does not have it).
     static func edit(_ site: String, _ key: String, to hostile: String) throws {
         var text = try readText(site + "/manifest.json")
         let options = try #require(text.range(of: "\"options\":{"))
-        let field = try #require(text.range(of: "\"\(key)\":", range: options.upperBound..<text.endIndex))
+        guard let field = text.range(of: "\"\(key)\":", range: options.upperBound..<text.endIndex) else {
+            text.insert(contentsOf: "\"\(key)\":\(hostile),", at: options.upperBound)
+            try FileSystem.writeAtomically(text, to: site + "/manifest.json")
+            return
+        }
         let end = try #require(text[field.upperBound...].firstIndex { $0 == "," || $0 == "}" })
         text.replaceSubrange(field.upperBound..<end, with: hostile)
         try FileSystem.writeAtomically(text, to: site + "/manifest.json")
@@ -29,6 +34,11 @@ struct StoredSettingsTests {
             ("minimum", "-3", "min", "needs a whole number from 0 to 100000, not -3"),
             ("watermarkOpacity", "0", "watermark-opacity", "needs a whole number from 1 to 100, not 0"),
             ("excludes", "[\"\"]", "exclude", "needs a pattern that is not empty, not ''"),
+            (
+                "watermark", "\"" + String(repeating: "W", count: 1200) + "\"", "watermark",
+                "needs a text of 1 to 100 characters, not only spaces, not '" + String(repeating: "W", count: 40) + "…' (1200 characters)"
+            ),
+            ("watermarkFont", "\"fonts/Brand.ttf\"", "watermark-font", "needs an absolute path to a font file, not 'fonts/Brand.ttf'"),
         ])
     func hostileStoredSetting(_ key: String, _ hostile: String, _ option: String, _ reason: String) async throws {
         try await withTemporaryDirectory { root in
