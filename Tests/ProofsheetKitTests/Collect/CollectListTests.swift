@@ -141,6 +141,22 @@ struct CollectListTests {
         }
     }
 
+    @Test("a note of one grapheme cluster and 20,000 accents gives a CSV of a bounded size")
+    func stackedNoteBounded() async throws {
+        try await withCollectFixture { f in
+            let stacked = "e" + String(repeating: "\u{301}", count: 20_000)
+            try FileSystem.writeAtomically(
+                #"{"format": "proofsheet-order", "version": 1, "by": "\#(stacked)", "note": "\#(stacked)", "picks": [{"order": 1, "path": "a.jpg", "bytes": 1, "note": "\#(stacked)"}]}"#,
+                to: f.root + "/order.json")
+            let recorder = RecordingConsole()
+            #expect(await CLI.run(arguments: ["collect", f.root + "/order.json", "--list", "csv"], console: recorder.console) == 0)
+            // Two notes of 2,000 scalars and a name of 200, each at most 4 bytes in UTF-8
+            // (an accent is 2), on one row: bounded by the caps, not by the input.
+            let bound: Int = 2 * (2 * 2_000 + 200) + 200
+            #expect(recorder.out.utf8.count < bound)
+        }
+    }
+
     @Test("control characters in a note are dropped before they reach notes.txt or the CSV")
     func hostileNote() async throws {
         try await withCollectFixture { f in

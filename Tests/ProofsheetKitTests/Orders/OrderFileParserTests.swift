@@ -265,6 +265,29 @@ struct OrderFileParserTests {
             ])
     }
 
+    // MARK: Caps
+
+    /// "e" and `marks` combining acute accents: one `Character`, `marks + 1` scalars.
+    static func stacked(_ marks: Int) -> String { "e" + String(repeating: "\u{301}", count: marks) }
+
+    @Test("notes and the name are capped in Unicode scalars, as the page counts them, not in grapheme clusters")
+    func capsCountScalars() throws {
+        let note = Self.stacked(20_000)
+        let name = Self.stacked(5_000)
+        #expect(note.count == 1)
+        let top = #""format": "proofsheet-order", "version": 1, "by": "\#(name)", "note": "\#(note)""#
+        let file = try parseOrder(orderJSON(picks: #"{"order": 1, "path": "a.jpg", "bytes": 1, "note": "\#(note)"}"#, top: top))
+        #expect(file.note?.unicodeScalars.count == OrderFile.maximumNoteLength)
+        #expect(file.picks[0].note?.unicodeScalars.count == OrderFile.maximumNoteLength)
+        #expect(file.by?.unicodeScalars.count == OrderFile.maximumByLength)
+        #expect(
+            file.warnings.map(\.description) == [
+                "order.json: note: longer than 2,000 characters; only the first 2,000 are kept",
+                "order.json: by: longer than 200 characters; only the first 200 are kept",
+                "order.json: #1: note: longer than 2,000 characters; only the first 2,000 are kept",
+            ])
+    }
+
     // MARK: Reading the file
 
     @Test("an absurdly large file is refused before it is read")
