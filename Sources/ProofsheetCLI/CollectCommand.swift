@@ -28,7 +28,7 @@ struct CollectCommand {
             do {
                 let (text, warnings) = try collector.list(format)
                 for warning in warnings { err("warning: \(warning)") }
-                console.printText(text)
+                console.printList(text)
             } catch {
                 for problem in error.problems { err("error: \(problem)") }
                 return ExitCode.badInput

@@ -41,6 +41,13 @@ public final class Console {
         out(TerminalText.escaped(text, keepingLineEnds: true))
     }
 
+    /// A list for other software (`collect --list`), printed byte for byte as the page's
+    /// Copy list writes it — a tab or a bidirectional control in a name included, so the
+    /// list still finds that file — but for control characters, which are escaped.
+    public func printList(_ text: String) {
+        out(TerminalText.escapingControls(text))
+    }
+
     /// Redraws the one progress line (terminals only).
     public func progress(_ line: String) {
         guard isTerminal else { return }

@@ -1,6 +1,8 @@
 // lists: the picks as text for editing software (issue 13), the same bytes as
-// `proofsheet collect ORDER --list FORMAT` (Sources/ProofsheetKit/Picks/PickLists.swift),
-// and the Copy menu that puts them, or the plain-text list, on the clipboard.
+// `proofsheet collect ORDER --list FORMAT` (Sources/ProofsheetKit/Orders/PickLists.swift),
+// and the Copy menu that puts them, or the plain-text list, on the clipboard. A name a
+// program's search cannot hold exactly (docs/formats.md) is left out of its list, and
+// the page says which, as collect does on stderr.
 
 var Lists = (Proofsheet.lists = (function () {
   var FORMATS = {
@@ -37,8 +39,48 @@ var Lists = (Proofsheet.lists = (function () {
     });
     return names;
   }
+  // A search field holds one line of text: no control character but tab, no line break.
+  var CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+  var WHERE = { lightroom: "a Lightroom filter", "capture-one": "a Capture One filter", finder: "a Finder search" };
+  // Why a base name cannot be written in a format's list so that it finds that photo
+  // alone, or "" when it can (PickLists.unwritable).
+  function unwritable(format, name) {
+    if (!WHERE[format]) return "";
+    if (CONTROL.test(name)) return "it holds a control character or a line break";
+    if (format === "lightroom") {
+      // Lightroom Classic's text filter: commas separate its terms; a leading ! excludes,
+      // a leading or trailing + anchors; blanks around a term are dropped.
+      if (name.indexOf(",") >= 0) return "a comma separates the filter's terms";
+      if (/^[!+]|\+$/.test(name)) return "a leading ! or + or a trailing + is an operator";
+      if (BLANK.test(name.charAt(0)) || BLANK.test(name.charAt(name.length - 1))) return "blanks at either end are dropped";
+      return "";
+    }
+    // Capture One and the Finder quote a term with spaces, and have no way to write a
+    // double quote inside one.
+    if (name.indexOf('"') >= 0) return "a double quote cannot be written inside a quoted term";
+    return "";
+  }
+  function written(format, picks) {
+    return baseNames(picks).filter(function (name) {
+      return !unwritable(format, name);
+    });
+  }
+  // The names left out of a format's list, each with why.
+  function leftOut(format, picks) {
+    return baseNames(picks.map(OrderFile.finishedPick))
+      .filter(function (name) {
+        return unwritable(format, name);
+      })
+      .map(function (name) {
+        return { name: name, reason: unwritable(format, name) };
+      });
+  }
   function quotedIfSpaced(name) {
     return BLANK.test(name) ? '"' + name + '"' : name;
+  }
+  // The Finder reads AND, OR and NOT as operators.
+  function finderTerm(name) {
+    return BLANK.test(name) || /^(AND|OR|NOT)$/.test(name) ? '"' + name + '"' : name;
   }
   // RFC 4180, and a field a spreadsheet would run as a formula gets a ' in front.
   function csvField(value) {
@@ -63,9 +105,9 @@ var Lists = (Proofsheet.lists = (function () {
     about = OrderFile.finished(about);
     picks = picks.map(OrderFile.finishedPick);
     if (name === "text") return OrderFile.text(picks, about);
-    if (name === "lightroom") return baseNames(picks).join(", ") + "\n";
-    if (name === "capture-one") return baseNames(picks).map(quotedIfSpaced).join(" ") + "\n";
-    if (name === "finder") return baseNames(picks).map(quotedIfSpaced).join(" OR ") + "\n";
+    if (name === "lightroom") return written(name, picks).join(", ") + "\n";
+    if (name === "capture-one") return written(name, picks).map(quotedIfSpaced).join(" ") + "\n";
+    if (name === "finder") return written(name, picks).map(finderTerm).join(" OR ") + "\n";
     if (name === "csv") return csv(picks, about);
     throw new Error("no list format " + name);
   }
@@ -99,7 +141,7 @@ var Lists = (Proofsheet.lists = (function () {
     setOpen(false);
     toggle.focus();
     Actions.whenReady(function () {
-      copy(format(name, Picks.records(), Picks.about()), FORMATS[name]);
+      copy(format(name, Picks.records(), Picks.about()), FORMATS[name], leftOut(name, Picks.records()));
     });
   });
   $("copy-fallback-close").addEventListener("click", function () {
@@ -109,11 +151,15 @@ var Lists = (Proofsheet.lists = (function () {
 
   // To the clipboard where the browser lets the page write it; else the text shown,
   // selected, for the viewer to copy themselves.
-  function copy(text, what) {
+  function copy(text, what, left) {
     var n = Picks.count();
+    var missing = (left || []).map(function (entry) {
+      return "“" + entry.name + "” (" + entry.reason + ")";
+    });
+    var leftNote = missing.length ? " Left out, as " + what + " cannot name " + plural(missing.length, "it", "them") + " exactly: " + missing.join(", ") + "." : "";
     function done() {
       fallback.hidden = true;
-      Status.say("Copied " + what + " of the " + n + " " + plural(n, "pick", "picks") + " to the clipboard.");
+      Status.say("Copied " + what + " of the " + n + " " + plural(n, "pick", "picks") + " to the clipboard." + leftNote, missing.length ? "warn" : undefined);
     }
     function show() {
       fallbackText.value = text;
@@ -134,5 +180,5 @@ var Lists = (Proofsheet.lists = (function () {
     if (toggle.disabled) setOpen(false);
   }
 
-  return { format: format, formats: FORMATS, copy: copy, render: render, baseNames: baseNames, csvField: csvField };
+  return { format: format, formats: FORMATS, copy: copy, render: render, baseNames: baseNames, csvField: csvField, leftOut: leftOut };
 })());

@@ -324,7 +324,7 @@ public struct SiteBuilder: Sendable {
         /// walk), and the cache's when `cache`; nil when there is no manifest or it cannot
         /// be read.
         func read(cache: Bool) -> (manifest: [UInt8], cache: [UInt8]?)? {
-            guard let manifestPath, let bytes = manifestBytes ?? (try? FileSystem.read(manifestPath)) else { return nil }
+            guard let manifestPath, let bytes = manifestBytes ?? (try? ManifestFile.read(manifestPath)) else { return nil }
             return (bytes, cache ? cachePath.flatMap { try? FileSystem.read($0) } : nil)
         }
     }
@@ -348,11 +348,11 @@ public struct SiteBuilder: Sendable {
             let names = FileSystem.contents(of: output)
             var site = FoundSite(marker: names.contains(SiteMarker.fileName) ? SiteMarker.read(in: output) : nil)
             let manifestPath = output + "/manifest.json"
-            if names.contains("manifest.json"), let head = FileSystem.readPrefix(manifestPath, count: FoundSite.settingsPrefix) {
+            if names.contains("manifest.json"), let head = try? ManifestFile.readPrefix(manifestPath, count: FoundSite.settingsPrefix) {
                 var bytes = head.count < FoundSite.settingsPrefix ? head : nil
                 var settings = ManifestJSON.settings(in: head)
                 // Settings beyond the first bytes (a gallery of thousands of albums): read whole.
-                if settings == nil, bytes == nil, let all = try? FileSystem.read(manifestPath) {
+                if settings == nil, bytes == nil, let all = try? ManifestFile.read(manifestPath) {
                     bytes = all
                     settings = ManifestJSON.settings(in: all)
                 }

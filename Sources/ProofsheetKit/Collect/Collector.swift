@@ -100,6 +100,12 @@ public struct Collector: Sendable {
             }
             warnings = file.warnings
         }
+        let left = PickLists.leftOut(file, format: format)
+        if !left.isEmpty {
+            let names = left.map { "\(quotedForMessage($0.name)) (\($0.reason))" }.joined(separator: ", ")
+            let count = left.count == 1 ? "1 name" : "\(left.count) names"
+            warnings.append(ProofsheetError(order.display, "--list \(format.rawValue) leaves out \(count) it cannot write exactly: \(names)"))
+        }
         return (PickLists.text(file, format: format), warnings)
     }
 

@@ -157,6 +157,7 @@ struct PickResolver {
 
     private mutating func resolve(text list: PastedList) -> Result {
         var outcomes: [(OrderFile.Pick, Outcome)] = []
+        var picked: [PastedList.Entry] = []
         var skipped: [OrderFile.SkippedLine] = []
         for entry in list.entries {
             let order = outcomes.count + 1
@@ -185,8 +186,10 @@ struct PickResolver {
             }
             if let found {
                 outcomes.append((found.pick, .found(found)))
+                picked.append(entry)
                 continue
             }
+            if !ambiguous.isEmpty || entry.looksLikePhoto { picked.append(entry) }
             let named = entry.candidates.first(where: PastedListReader.hasImageExtension) ?? entry.text
             let pick = OrderFile.Pick(order: order, path: named, note: entry.note, line: entry.line)
             let line = "line \(entry.line) of \(orderDisplay)"
@@ -218,12 +221,16 @@ struct PickResolver {
                     "nothing was picked: \(count == 1 ? "its one line names" : "none of its \(count) lines names") a photo of the gallery"))
             return result
         }
+        if let tooMany = list.tooMany(picked, displayPath: orderDisplay) {
+            result.problems.append(tooMany)
+            return result
+        }
         finish(outcomes, into: &result)
-        if let stated = list.statedCount, stated != outcomes.count {
+        if let stated = list.statedCount, stated > outcomes.count {
             result.warnings.append(
                 ProofsheetError(
                     orderDisplay,
-                    "its first line says \(stated == 1 ? "1 pick" : "\(stated) picks"), but \(outcomes.count) \(outcomes.count == 1 ? "was" : "were") read; was the list cut short?"
+                    "the list says it holds \(stated == 1 ? "1 pick" : "\(stated) picks"), but \(outcomes.count) \(outcomes.count == 1 ? "was" : "were") read; was the list cut short?"
                 ))
         }
         return result

@@ -101,8 +101,14 @@ public struct SiteCatalog: Sendable {
         guard FileSystem.isDirectory(site) else {
             throw ProofsheetError(display, FileSystem.exists(site) ? "not a folder (--site is the gallery's site folder)" : "no such folder")
         }
-        guard FileSystem.kind(of: path) == .file, let bytes = try? FileSystem.read(path) else {
+        guard FileSystem.exists(path) else {
             throw ProofsheetError(display, "no manifest.json: not a proofsheet site (--site is the folder `build` wrote)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try ManifestFile.read(path)
+        } catch {
+            throw ProofsheetError(display + "/manifest.json", error.reason)
         }
         let fields: ManifestFields
         do {

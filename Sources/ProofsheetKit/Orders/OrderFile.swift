@@ -12,8 +12,11 @@ public struct OrderFile: Sendable, Equatable {
     /// page allows (100 000) is about 15 MB.
     public static let maximumBytes = 32 * 1024 * 1024
     public static let maximumPicks = 100_000
-    /// Notes are untrusted text; the page caps them at this many characters too.
+    /// Notes are untrusted text; the page caps them at this many characters too (Unicode
+    /// scalars, as `UntrustedText` counts).
     public static let maximumNoteLength = 2_000
+    /// The title of a pasted list (the JSON one is capped at 1,024 bytes).
+    public static let maximumTitleLength = 1_024
     /// The client's name (`by`).
     public static let maximumByLength = 200
 
@@ -122,19 +125,24 @@ public struct OrderFile: Sendable, Equatable {
     public var hasNotes: Bool { note != nil || picks.contains { $0.note != nil } }
 }
 
-/// Notes, names and titles from an order file are untrusted text: cut to a length
-/// (whole characters), on one line where a line is wanted.
+/// Notes, names and titles from an order file are untrusted text: cut to a length, on
+/// one line where a line is wanted.
+///
+/// Lengths count Unicode scalars (code points), as the page's `Array.from` does
+/// (Templates/script/notes.js), never `Character`s: one grapheme cluster may hold a
+/// million combining marks, so a cap in clusters bounds nothing. A scalar is at most 4
+/// bytes in UTF-8, so a note of 2,000 is at most 8,000 bytes in every file made from it.
 enum UntrustedText {
-    /// `text` cut to `limit` characters; whether it was cut.
+    /// `text` cut to `limit` Unicode scalars; whether it was cut.
     static func capped(_ text: String, _ limit: Int) -> (text: String, cut: Bool) {
-        var count = 0
-        var end = text.startIndex
-        while end < text.endIndex && count < limit {
-            end = text.index(after: end)
-            count += 1
-        }
-        return end == text.endIndex ? (text, false) : (String(text[..<end]), true)
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: max(0, limit), limitedBy: scalars.endIndex), end != scalars.endIndex
+        else { return (text, false) }
+        return (String(scalars[..<end]), true)
     }
+
+    /// How long `text` is as the caps count it.
+    static func length(_ text: String) -> Int { text.unicodeScalars.count }
 
     /// Line breaks (and tabs) become spaces, other control characters are dropped.
     static func oneLine(_ text: String) -> String {

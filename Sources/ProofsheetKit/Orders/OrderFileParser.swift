@@ -87,22 +87,27 @@ public enum OrderFileParser {
         #endif
     }
 
-    static func megabytes(_ count: Int) -> String {
-        let mb = Double(count) / (1024 * 1024)
-        return mb >= 10 ? "\(Int(mb.rounded())) MB" : "\((mb * 10).rounded() / 10) MB"
-    }
+    static func megabytes(_ count: Int) -> String { FileSystem.megabytes(count) }
 
     // MARK: JSON
 
     static let topFields = ["format", "version", "gallery", "title", "limit", "minimum", "exported", "by", "note", "picks"]
     static let pickFields = ["order", "id", "path", "pathBytes", "name", "bytes", "note"]
+    /// The most values an order file holds: the object, its fields, the list of picks, and
+    /// for each of the most picks a gallery allows its object and its fields (800,011).
+    static let maximumValues = 1 + topFields.count + OrderFile.maximumPicks * (1 + pickFields.count)
 
     /// Parses a JSON order file (version 1, with or without the optional `note`, `by`,
     /// `minimum` and per-pick `note`).
     public static func parseJSON(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
         let root: StrictJSON.Value
         do {
-            root = try StrictJSON.parse(bytes)
+            root = try StrictJSON.parse(bytes, maximumValues: maximumValues)
+        } catch where error.tooManyValues {
+            throw CollectRefusal(
+                displayPath,
+                "too many values for an order file (more than \(grouped(maximumValues)), at line \(error.line), column \(grouped(error.column))); one with the most picks a gallery allows (\(grouped(OrderFile.maximumPicks))) holds \(grouped(maximumValues))"
+            )
         } catch {
             throw CollectRefusal(displayPath, "not valid JSON: \(error.description)")
         }

@@ -1,98 +1,3 @@
-/// A plain-text list of picks as read, before its lines are matched with the gallery's
-/// photos: what the page's Copy list and Send mail body write, or anything a client
-/// pasted into an email.
-public struct PastedList: Sendable, Equatable {
-    /// From the first line (`# Anna & Ben — 30 picks — gallery 9f2c4e7a1b3d`), or the
-    /// older `# proofsheet order: TITLE`.
-    public var title: String?
-    public var gallery: String?
-    /// How many picks the first line says the list holds.
-    public var statedCount: Int?
-    /// `# By: NAME`.
-    public var by: String?
-    /// `# Note: TEXT`: the note for the whole selection.
-    public var note: String?
-    /// Every line that may name a photo, in order.
-    public var entries: [Entry]
-    /// Notes cut to the cap, and the like.
-    public var warnings: [ProofsheetError] = []
-
-    public struct Entry: Sendable, Equatable {
-        /// 1-based, in the file.
-        public var line: Int
-        /// The line as shown in messages: unquoted, trimmed.
-        public var text: String
-        /// Spellings to look the photo up by, the most literal first: the line as it is,
-        /// then without its numbering or bullet, with ordinary spaces for non-breaking
-        /// ones, without quotes around it.
-        public var candidates: [String]
-        /// The spelling to take when there is no library to try them against: without
-        /// numbering, bullets, quotes or trailing punctuation, with ordinary spaces.
-        public var guess: String
-        /// The `Note: …` line under it.
-        public var note: String?
-        /// Whether a spelling ends in an image file's extension. Such a line that matches
-        /// no photo is a problem ("missing"); any other line that matches none is skipped
-        /// as a greeting or a signature.
-        public var looksLikePhoto: Bool
-
-        public init(line: Int, text: String, candidates: [String], guess: String? = nil, note: String? = nil, looksLikePhoto: Bool) {
-            self.line = line
-            self.text = text
-            self.candidates = candidates
-            self.guess = guess ?? text
-            self.note = note
-            self.looksLikePhoto = looksLikePhoto
-        }
-    }
-
-    public init(entries: [Entry]) {
-        self.entries = entries
-    }
-
-    /// The list read without a library to match it with (for `--list` and `merge`): lines
-    /// that look like photos are the picks, by their first spelling that is a safe path;
-    /// the others are skipped.
-    public func picksWithoutLibrary(displayPath: String) throws(CollectRefusal) -> OrderFile {
-        var picks: [OrderFile.Pick] = []
-        var skipped: [OrderFile.SkippedLine] = []
-        var problems: [ProofsheetError] = []
-        var first: [[UInt8]: Int] = [:]
-        for entry in entries {
-            guard entry.looksLikePhoto else {
-                skipped.append(OrderFile.SkippedLine(line: entry.line, text: entry.text))
-                continue
-            }
-            let path = entry.guess
-            if let reason = OrderFileParser.pathProblem(path) {
-                problems.append(ProofsheetError(displayPath, "line \(entry.line): \(reason)"))
-                continue
-            }
-            if let earlier = first[Array(path.utf8)] {
-                problems.append(
-                    ProofsheetError(displayPath, "line \(entry.line): \(quotedForMessage(path)) is picked twice (first on line \(earlier))"))
-                continue
-            }
-            first[Array(path.utf8)] = entry.line
-            picks.append(OrderFile.Pick(order: picks.count + 1, path: path, note: entry.note, line: entry.line))
-        }
-        if picks.isEmpty && problems.isEmpty {
-            problems.append(ProofsheetError(displayPath, "nothing was picked: no line names a photo"))
-        }
-        guard problems.isEmpty else { throw CollectRefusal(problems) }
-        return orderFile(picks: picks, skipped: skipped)
-    }
-
-    /// An order file of these picks, with the list's title, gallery, name and note.
-    func orderFile(picks: [OrderFile.Pick], skipped: [OrderFile.SkippedLine]) -> OrderFile {
-        var file = OrderFile(form: .text, gallery: gallery, title: title, note: note, by: by, picks: picks)
-        file.skippedLines = skipped
-        file.statedCount = statedCount
-        file.warnings = warnings
-        return file
-    }
-}
-
 /// Reads a pasted list from untrusted bytes, leniently, as people send it:
 ///
 ///     # Anna & Ben — 30 picks — gallery 9f2c4e7a1b3d
@@ -102,14 +7,34 @@ public struct PastedList: Sendable, Equatable {
 ///        Note: black and white please
 ///     2. Party/IMG_0107.jpg
 ///
-/// and the same quoted in a reply (`> `), with CRLF line ends, non-breaking spaces,
-/// `1.` `1)` `(1)` `#1` numbering or `•` `-` `*` bullets, a greeting above and a signature
-/// below, bare file names without their album folder. Which lines name a photo is decided
-/// when they are matched with the gallery (`PickResolver`); this reader only takes the
-/// text apart. It never traps, whatever the bytes; refusals are typed.
+/// or the page's mail: a greeting, the selection's `Note:`, the same numbered list, a
+/// sign-off, and the `# … — gallery ID` line at the bottom (docs/formats.md). Both the
+/// same quoted in a reply (`> `), hard-wrapped by a mail program, with CRLF line ends,
+/// non-breaking spaces, `1.` `1)` `(1)` `#1` numbering or `•` `-` `*` bullets, a greeting
+/// above and a signature below, bare file names without their album folder. Which lines
+/// name a photo is decided when they are matched with the gallery (`PickResolver`); this
+/// reader only takes the text apart. It never traps, whatever the bytes; refusals are
+/// typed.
 public enum PastedListReader {
     /// The most lines that may name photos; far beyond what any gallery allows.
     static let maximumEntries = OrderFile.maximumPicks * 4
+    /// How many lines a wrapped `# TITLE — N picks — gallery ID` line may take: a title of
+    /// 1,024 characters wrapped at 72 columns.
+    static let maximumHeaderLines = 16
+
+    /// A line of the list, decoded (nil when it is not UTF-8), unquoted and trimmed.
+    private struct Line {
+        var number: Int
+        var text: String?
+    }
+
+    /// The note that an unwrapped line continues: a mail program wraps long lines at 72–78
+    /// columns, and the rest of a note must not become a line of its own (a pick, when it
+    /// starts with a photo's name).
+    private enum NoteTarget {
+        case pick(Int)
+        case selection
+    }
 
     public static func read(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> PastedList {
         guard bytes.count <= OrderFile.maximumBytes else {
@@ -118,16 +43,26 @@ public enum PastedListReader {
                 "too large for an order file (\(OrderFileParser.megabytes(bytes.count)); at most \(OrderFileParser.megabytes(OrderFile.maximumBytes)))")
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        var lines: [Line] = []
+        for (index, rawLine) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            lines.append(Line(number: index + 1, text: String(validating: rawLine, as: UTF8.self).map { trimmed(unquote($0)) }))
+        }
+        // The page's numbered form: there an unnumbered line after a note continues it.
+        let numberedForm = lines.contains { $0.text.map { number(of: $0) != nil } ?? false }
         var list = PastedList(entries: [])
         var problems: [ProofsheetError] = []
-        var lineNumber = 0
         var sawText = false
         // The note line belongs to the entry just above it.
         var previousWasEntry = false
+        var continuing: NoteTarget?
+        var blankSinceEntry = false
         var inSignature = false
-        for rawLine in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
+        var position = 0
+        while position < lines.count {
+            let line = lines[position]
+            position += 1
+            let lineNumber = line.number
+            guard let text = line.text else {
                 if !sawText {
                     throw CollectRefusal(
                         displayPath,
@@ -135,11 +70,13 @@ public enum PastedListReader {
                 }
                 problems.append(ProofsheetError(displayPath, "line \(lineNumber): not UTF-8 text"))
                 previousWasEntry = false
+                continuing = nil
                 continue
             }
-            let unquoted = unquote(decoded)
-            let text = trimmed(unquoted)
             if text.isEmpty {
+                // Wrapping never makes a blank line: one ends what a note's lines continue.
+                continuing = nil
+                blankSinceEntry = true
                 continue
             }
             sawText = true
@@ -151,37 +88,51 @@ public enum PastedListReader {
             if text == "--" {
                 inSignature = true
                 previousWasEntry = false
+                continuing = nil
                 list.entries.append(PastedList.Entry(line: lineNumber, text: text, candidates: [], looksLikePhoto: false))
                 continue
             }
+            let numbered = number(of: text)
+            if numberedForm, numbered == nil, let target = continuing, !text.hasPrefix("#"), noteText(text) == nil {
+                continueNote(target, with: text, in: &list, line: lineNumber, displayPath: displayPath)
+                continue
+            }
+            continuing = nil
             if text.hasPrefix("#") && !startsWithNumberSign(text) {
-                // A greeting may come before the list's first line; a photo may not.
-                readHeader(text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
+                // The `# … — N picks — gallery ID` line, wrapped by the mail: its lines joined.
+                if let consumed = wrappedHeader(text, following: lines[position...]) {
+                    readHeader(consumed.text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
+                    position += consumed.lines
+                } else {
+                    continuing = readHeader(text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
+                }
                 previousWasEntry = false
                 continue
             }
             if let note = noteText(text) {
-                if previousWasEntry, let last = list.entries.indices.last {
-                    let cleaned = UntrustedText.multiLine(note).trimmingBlanks()
-                    let joined = list.entries[last].note.map { $0 + "\n" + cleaned } ?? cleaned
-                    let (kept, cut) = UntrustedText.capped(joined, OrderFile.maximumNoteLength)
-                    if cut && list.entries[last].note?.count ?? 0 < OrderFile.maximumNoteLength {
-                        list.warnings.append(
-                            ProofsheetError(
-                                displayPath,
-                                "line \(lineNumber): note longer than \(OrderFileParser.grouped(OrderFile.maximumNoteLength)) characters; only the first \(OrderFileParser.grouped(OrderFile.maximumNoteLength)) are kept"
-                            ))
-                    }
-                    list.entries[last].note = kept.isEmpty ? nil : kept
+                if previousWasEntry, let last = list.entries.indices.last,
+                    list.entries[last].looksLikePhoto || list.entries[last].number != nil || !blankSinceEntry
+                {
+                    addNoteLine(note, toEntry: last, in: &list, line: lineNumber, displayPath: displayPath)
+                    continuing = .pick(last)
+                    continue
+                }
+                // Above the list (the page's mail): the note on the whole selection.
+                if list.note == nil, !list.entries.contains(where: { $0.looksLikePhoto || $0.number != nil }) {
+                    setSelectionNote(note, in: &list, displayPath: displayPath)
+                    continuing = .selection
+                    previousWasEntry = false
                     continue
                 }
             }
             let (candidates, guess) = spellings(of: text)
-            let entry = PastedList.Entry(
+            var entry = PastedList.Entry(
                 line: lineNumber, text: text, candidates: candidates, guess: guess,
                 looksLikePhoto: candidates.contains(where: hasImageExtension))
+            entry.number = numbered
             list.entries.append(entry)
             previousWasEntry = true
+            blankSinceEntry = false
             guard list.entries.count <= maximumEntries else {
                 throw CollectRefusal(displayPath, "more than \(maximumEntries) lines; not a list of picks")
             }
@@ -191,6 +142,68 @@ public enum PastedListReader {
             throw CollectRefusal(displayPath, "nothing was picked: no line names a photo")
         }
         return list
+    }
+
+    // MARK: Notes
+
+    /// One more `Note:` line of a pick: its notes are lines of one note.
+    private static func addNoteLine(_ note: String, toEntry index: Int, in list: inout PastedList, line: Int, displayPath: String) {
+        let cleaned = UntrustedText.multiLine(note).trimmingBlanks()
+        let joined = list.entries[index].note.map { $0 + "\n" + cleaned } ?? cleaned
+        setPickNote(joined, entry: index, in: &list, line: line, displayPath: displayPath)
+    }
+
+    private static func setPickNote(_ text: String, entry index: Int, in list: inout PastedList, line: Int, displayPath: String) {
+        let (kept, cut) = UntrustedText.capped(text, OrderFile.maximumNoteLength)
+        if cut && UntrustedText.length(list.entries[index].note ?? "") < OrderFile.maximumNoteLength {
+            let cap = OrderFileParser.grouped(OrderFile.maximumNoteLength)
+            list.warnings.append(
+                ProofsheetError(displayPath, "line \(line): note longer than \(cap) characters; only the first \(cap) are kept"))
+        }
+        list.entries[index].note = kept.isEmpty ? nil : kept
+    }
+
+    private static func setSelectionNote(_ note: String, in list: inout PastedList, displayPath: String) {
+        guard !note.isEmpty else { return }
+        let (kept, cut) = UntrustedText.capped(UntrustedText.oneLine(note), OrderFile.maximumNoteLength)
+        if cut, UntrustedText.length(list.note ?? "") < OrderFile.maximumNoteLength {
+            let cap = OrderFileParser.grouped(OrderFile.maximumNoteLength)
+            list.warnings.append(ProofsheetError(displayPath, "note: longer than \(cap) characters; only the first \(cap) are kept"))
+        }
+        list.note = kept
+    }
+
+    /// A line that a mail program wrapped off a note: joined to it by the
+    /// space the wrap took.
+    private static func continueNote(_ target: NoteTarget, with text: String, in list: inout PastedList, line: Int, displayPath: String) {
+        switch target {
+        case .pick(let index):
+            let rest = UntrustedText.multiLine(text).trimmingBlanks()
+            setPickNote((list.entries[index].note.map { $0 + " " } ?? "") + rest, entry: index, in: &list, line: line, displayPath: displayPath)
+        case .selection:
+            setSelectionNote((list.note.map { $0 + " " } ?? "") + text, in: &list, displayPath: displayPath)
+        }
+    }
+
+    /// The `# TITLE — N picks — gallery ID` line whose end a mail program wrapped onto the
+    /// next lines, joined again, and how many lines after `first` it took; nil when `first`
+    /// is not such a line. Only a join that ends in a gallery id counts, so a comment
+    /// above a plain list of names never takes a name.
+    private static func wrappedHeader(_ first: String, following: ArraySlice<Line>) -> (text: String, lines: Int)? {
+        var probe = PastedList(entries: [])
+        readHeader(first, into: &probe, sawEntries: false, displayPath: "")
+        guard probe.statedCount == nil else { return nil }
+        var joined = first
+        var taken = 0
+        for line in following.prefix(maximumHeaderLines) {
+            guard let text = line.text, !text.isEmpty, !text.hasPrefix("#"), number(of: text) == nil, noteText(text) == nil else { return nil }
+            joined += " " + text
+            taken += 1
+            var list = PastedList(entries: [])
+            readHeader(joined, into: &list, sawEntries: false, displayPath: "")
+            if list.statedCount != nil && list.gallery != nil { return (joined, taken) }
+        }
+        return nil
     }
 
     // MARK: Lines
@@ -247,7 +260,10 @@ public enum PastedListReader {
 
     /// Reads a comment line: the list's first line, `# By:`, `# Note:`, and the older
     /// `# proofsheet order:` and `# gallery:`; other comments are ignored.
-    static func readHeader(_ text: String, into list: inout PastedList, sawEntries: Bool, displayPath: String) {
+    /// The first line may also be the last (the page's mail puts it at the bottom) when it
+    /// names the gallery. Returns the note that a wrapped line after it continues.
+    @discardableResult
+    private static func readHeader(_ text: String, into list: inout PastedList, sawEntries: Bool, displayPath: String) -> NoteTarget? {
         let body = trimmed(String(text.unicodeScalars.dropFirst()))
         func value(after key: String) -> String? {
             let count = key.unicodeScalars.count
@@ -258,49 +274,54 @@ public enum PastedListReader {
             if list.by == nil, !by.isEmpty {
                 list.by = UntrustedText.capped(UntrustedText.oneLine(by), OrderFile.maximumByLength).text
             }
-            return
+            return nil
         }
         if let note = value(after: "note:") {
             if list.note == nil, !note.isEmpty {
-                let (kept, cut) = UntrustedText.capped(UntrustedText.oneLine(note), OrderFile.maximumNoteLength)
-                list.note = kept
-                if cut {
-                    let cap = OrderFileParser.grouped(OrderFile.maximumNoteLength)
-                    list.warnings.append(ProofsheetError(displayPath, "note: longer than \(cap) characters; only the first \(cap) are kept"))
-                }
+                setSelectionNote(note, in: &list, displayPath: displayPath)
+                return .selection
             }
-            return
+            return nil
         }
         if let title = value(after: "proofsheet order:") {
-            if list.title == nil, !sawEntries, !title.isEmpty { list.title = String(title.prefix(1024)) }
-            return
+            if list.title == nil, !sawEntries, !title.isEmpty { list.title = UntrustedText.capped(title, OrderFile.maximumTitleLength).text }
+            return nil
         }
         if let gallery = value(after: "gallery:") {
             if list.gallery == nil, OrderFileParser.isIdentifier(gallery) { list.gallery = gallery }
-            return
+            return nil
         }
-        guard list.title == nil, list.statedCount == nil, !sawEntries else { return }
+        guard list.statedCount == nil else { return nil }
         // "TITLE — 30 picks — gallery ID", read from the right: a title may hold " — ".
         var parts = body.components(separatedBy: " — ")
-        guard parts.count >= 2 else { return }
+        guard parts.count >= 2 else { return nil }
         var gallery: String?
         if let last = parts.last, last.hasPrefix("gallery ") {
             let id = trimmed(String(last.dropFirst("gallery ".count)))
-            guard OrderFileParser.isIdentifier(id) else { return }
+            guard OrderFileParser.isIdentifier(id) else { return nil }
             gallery = id
             parts.removeLast()
         }
-        guard parts.count >= 2, let countPart = parts.last else { return }
+        // Below the picks only the whole line counts, gallery and all.
+        guard !sawEntries || gallery != nil else { return nil }
+        guard parts.count >= 2, let countPart = parts.last else { return nil }
         let words = countPart.split(separator: " ")
-        guard words.count == 2, let count = Int(words[0]), count >= 0, words[1] == "picks" || words[1] == "pick" else { return }
+        guard words.count == 2, let count = Int(words[0]), count >= 0, words[1] == "picks" || words[1] == "pick" else { return nil }
         parts.removeLast()
         let title = trimmed(parts.joined(separator: " — "))
         list.statedCount = count
         list.gallery = list.gallery ?? gallery
-        if !title.isEmpty { list.title = String(title.prefix(1024)) }
+        if list.title == nil, !title.isEmpty { list.title = UntrustedText.capped(title, OrderFile.maximumTitleLength).text }
+        return nil
     }
 
     // MARK: Spellings
+
+    /// The number of a numbered line (`12. x.jpg` → 12), or nil.
+    static func number(of text: String) -> Int? {
+        guard withoutNumber(text) != nil else { return nil }
+        return Int(String(String.UnicodeScalarView(text.unicodeScalars.drop { !("0"..."9").contains($0) }.prefix { ("0"..."9").contains($0) })))
+    }
 
     /// `1. `, `1) `, `(1) `, `#1 `: numbering before a name.
     static func withoutNumber(_ text: String) -> String? {

@@ -13,13 +13,50 @@ public enum ListFormat: String, Sendable, CaseIterable, Equatable {
 }
 
 public enum PickLists {
-    /// The list in `format`, one line (or one CSV row per pick), ending with a newline.
+    /// The list in `format`, one line (or one CSV row per pick), ending with a newline:
+    /// the same bytes as the page's Copy list (Templates/script/lists.js). A name the
+    /// format cannot hold exactly is left out (`leftOut` says which).
     public static func text(_ order: OrderFile, format: ListFormat) -> String {
+        let names = baseNames(order).filter { unwritable($0, in: format) == nil }
         switch format {
-        case .lightroom: return baseNames(order).joined(separator: ", ") + "\n"
-        case .captureOne: return baseNames(order).map(quotedIfSpaced).joined(separator: " ") + "\n"
-        case .finder: return baseNames(order).map(quotedIfSpaced).joined(separator: " OR ") + "\n"
+        case .lightroom: return names.joined(separator: ", ") + "\n"
+        case .captureOne: return names.map(quotedIfSpaced).joined(separator: " ") + "\n"
+        case .finder: return names.map(finderTerm).joined(separator: " OR ") + "\n"
         case .csv: return csv(order)
+        }
+    }
+
+    /// The base names `text` leaves out of `format`'s list, each with why, in pick order.
+    public static func leftOut(_ order: OrderFile, format: ListFormat) -> [(name: String, reason: String)] {
+        baseNames(order).compactMap { name in unwritable(name, in: format).map { (name, $0) } }
+    }
+
+    /// Why `name` cannot be written in `format`'s list so that it finds that photo alone,
+    /// or nil when it can. From each program's search syntax: Lightroom Classic's text
+    /// filter splits its terms at commas, reads a leading `!` as "does not contain" and a
+    /// leading or trailing `+` as "starts/ends with", and drops blanks around a term;
+    /// Capture One and the Finder take a term with spaces in double quotes and have no
+    /// way to write a double quote inside one; no search field holds a line break or a
+    /// control character (a tab it does).
+    static func unwritable(_ name: String, in format: ListFormat) -> String? {
+        guard format != .csv else { return nil }
+        let scalars = name.unicodeScalars
+        let control = scalars.contains {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+        }
+        if control { return "it holds a control character or a line break" }
+        switch format {
+        case .lightroom:
+            if scalars.contains(",") { return "a comma separates the filter's terms" }
+            if scalars.first == "!" || scalars.first == "+" || scalars.last == "+" { return "a leading ! or + or a trailing + is an operator" }
+            if let first = scalars.first, let last = scalars.last, PastedListReader.isBlank(first) || PastedListReader.isBlank(last) {
+                return "blanks at either end are dropped"
+            }
+            return nil
+        case .captureOne, .finder:
+            return scalars.contains("\"") ? "a double quote cannot be written inside a quoted term" : nil
+        case .csv:
+            return nil
         }
     }
 
@@ -37,6 +74,11 @@ public enum PickLists {
     /// A name with a space is one search term only in quotes.
     static func quotedIfSpaced(_ name: String) -> String {
         name.unicodeScalars.contains(where: { $0 == " " || PastedListReader.isBlank($0) }) ? "\"" + name + "\"" : name
+    }
+
+    /// The Finder reads `AND`, `OR` and `NOT` as operators: such a name is quoted too.
+    static func finderTerm(_ name: String) -> String {
+        ["AND", "OR", "NOT"].contains(where: { name.utf8.elementsEqual($0.utf8) }) ? "\"" + name + "\"" : quotedIfSpaced(name)
     }
 
     // MARK: CSV

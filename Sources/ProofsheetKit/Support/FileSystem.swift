@@ -330,6 +330,12 @@ public enum FileSystem {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
+    /// A size as messages give it: `40 MB`, `1.5 MB`.
+    static func megabytes(_ count: Int) -> String {
+        let mb = Double(count) / (1024 * 1024)
+        return mb >= 10 ? "\(Int(mb.rounded())) MB" : "\((mb * 10).rounded() / 10) MB"
+    }
+
     /// Foundation's errors are long; the user wants the reason.
     static func describe(_ error: any Error) -> String {
         if let error = error as? ProofsheetError { return error.reason }

@@ -34,6 +34,23 @@ public enum TerminalText {
         }.joined(separator: "\n")
     }
 
+    /// Text for other software (a list, a CSV): only the C0 and C1 controls (but tab and
+    /// the line ends) and DEL escaped, as `escaped` escapes them — what a terminal would
+    /// obey. Everything else passes, the bidirectional controls included: they only
+    /// reorder what is shown, and a list must hold a name as it is to find the file.
+    public static func escapingControls(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(value) {
+                result.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     public static func escaped(bytes: some Collection<UInt8>) -> String {
         let bytes = Array(bytes)
         var result = ""

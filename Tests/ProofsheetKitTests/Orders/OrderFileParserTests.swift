@@ -1,5 +1,5 @@
 import Foundation
-import ProofsheetKit
+@testable import ProofsheetKit
 import Testing
 
 /// A valid version 1 order file with `picks` spliced in, and the top-level fields
@@ -263,6 +263,51 @@ struct OrderFileParserTests {
             orderFileProblems(jpeg, named: "photo.jpg") == [
                 "photo.jpg: not an order file: line 1 is not UTF-8 text (expected JSON, or a list of photo names)"
             ])
+    }
+
+    // MARK: Caps
+
+    /// "e" and `marks` combining acute accents: one `Character`, `marks + 1` scalars.
+    static func stacked(_ marks: Int) -> String { "e" + String(repeating: "\u{301}", count: marks) }
+
+    @Test("notes and the name are capped in Unicode scalars, as the page counts them, not in grapheme clusters")
+    func capsCountScalars() throws {
+        let note = Self.stacked(20_000)
+        let name = Self.stacked(5_000)
+        #expect(note.count == 1)
+        let top = #""format": "proofsheet-order", "version": 1, "by": "\#(name)", "note": "\#(note)""#
+        let file = try parseOrder(orderJSON(picks: #"{"order": 1, "path": "a.jpg", "bytes": 1, "note": "\#(note)"}"#, top: top))
+        #expect(file.note?.unicodeScalars.count == OrderFile.maximumNoteLength)
+        #expect(file.picks[0].note?.unicodeScalars.count == OrderFile.maximumNoteLength)
+        #expect(file.by?.unicodeScalars.count == OrderFile.maximumByLength)
+        #expect(
+            file.warnings.map(\.description) == [
+                "order.json: note: longer than 2,000 characters; only the first 2,000 are kept",
+                "order.json: by: longer than 200 characters; only the first 200 are kept",
+                "order.json: #1: note: longer than 2,000 characters; only the first 2,000 are kept",
+            ])
+    }
+
+    @Test("an order file of millions of tiny values is refused where the count passes what a full order holds")
+    func refusesTooManyValues() throws {
+        // 30 MB: 15 million zeros in the list of picks, under the 32 MB cap.
+        var bytes = Array(#"{"format": "proofsheet-order", "version": 1, "picks": ["#.utf8)
+        bytes.reserveCapacity(30_000_100)
+        for _ in 0..<15_000_000 { bytes += [UInt8(ascii: "0"), UInt8(ascii: ",")] }
+        bytes[bytes.count - 1] = UInt8(ascii: "]")
+        bytes.append(UInt8(ascii: "}"))
+        let problems = orderFileProblems(bytes)
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(problem.hasPrefix("order.json: too many values for an order file (more than 800,011, at line 1, column "))
+        #expect(problem.hasSuffix("one with the most picks a gallery allows (100,000) holds 800,011"))
+        // Refused after 800,011 values, at about 1.6 MB of the 30: read no further.
+        let column = try #require(Int(problem.split(separator: "column ")[1].prefix { $0 != ")" }.filter(\.isNumber)))
+        #expect(column < 2_000_000)
+        // A pick with every field is 8 values, as the count allows for each.
+        let pick = Array(#"[{"order": 1, "id": "a1", "path": "A/one.jpg", "name": "one.jpg", "bytes": 10, "note": "n", "pathBytes": null}]"#.utf8)
+        _ = try StrictJSON.parse(pick, maximumValues: 1 + 1 + OrderFileParser.pickFields.count)
+        #expect(throws: StrictJSON.SyntaxError.self) { _ = try StrictJSON.parse(pick, maximumValues: OrderFileParser.pickFields.count + 1) }
     }
 
     // MARK: Reading the file

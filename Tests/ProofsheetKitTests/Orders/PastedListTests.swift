@@ -95,6 +95,88 @@ struct PastedListReaderTests {
         #expect(list.warnings.map(\.description) == ["order.txt: line 2: note longer than 2,000 characters; only the first 2,000 are kept"])
     }
 
+    @Test("a pasted note, name and title are capped in Unicode scalars, whatever their grapheme clusters")
+    func capsCountScalars() throws {
+        let stacked = "e" + String(repeating: "\u{301}", count: 20_000)
+        let list = try readList("# \(stacked) — 1 pick — gallery abc\n# By: \(stacked)\n# Note: \(stacked)\n1. a.jpg\n   Note: \(stacked)\n")
+        #expect(list.entries[0].note?.unicodeScalars.count == 2_000)
+        #expect(list.note?.unicodeScalars.count == 2_000)
+        #expect(list.by?.unicodeScalars.count == 200)
+        #expect(list.title?.unicodeScalars.count == 1_024)
+    }
+
+    /// The page's list with a long note on its first pick, as a mail program wraps it at
+    /// 72 columns: the wrap puts a photo's name at the start of a line.
+    static let wrappedList = """
+        # Anna & Ben — 2 picks — gallery 9f2c4e7a1b3d
+        1. Ceremony/IMG_0042.jpg
+           Note: black and white please, and the same crop as the one before,
+        IMG_0107.jpg from the party, if you can
+        2. Party/Cake table.jpg
+
+        """
+
+    @Test("a note's line wrapped by the mail continues the note; a photo's name at its start is not a pick")
+    func wrappedNote() throws {
+        let file = try readList(Self.wrappedList).picksWithoutLibrary(displayPath: "order.txt")
+        #expect(file.picks.map(\.path) == ["Ceremony/IMG_0042.jpg", "Party/Cake table.jpg"])
+        #expect(
+            file.picks.map(\.note) == [
+                "black and white please, and the same crop as the one before, IMG_0107.jpg from the party, if you can", nil,
+            ])
+        // A blank line ends the note: what follows the list is not part of it.
+        let signed = try readList(Self.wrappedList.replacingOccurrences(of: "2. Party/Cake table.jpg\n", with: "\nThank you,\nAnna\n"))
+        #expect(signed.entries.first { $0.line == 2 }?.note?.hasSuffix("if you can") == true)
+        #expect(signed.entries.map(\.text).suffix(2) == ["Thank you,", "Anna"])
+    }
+
+    @Test("more lines naming photos than the list says it holds is refused, naming the lines")
+    func moreThanStated() throws {
+        // The same wrap in an unnumbered list, or a pick added by hand below the count.
+        #expect(
+            orderFileProblems(Array("# T — 1 pick — gallery abc\n1. a.jpg\n2. b.jpg\n".utf8), named: "order.txt") == [
+                "order.txt: the list says it holds 1 pick, but 2 of its lines name photos: line 3 (\"2. b.jpg\") is not one of them (a note's line wrapped by the mail?); remove it or correct the count, then collect again"
+            ])
+        #expect(
+            orderFileProblems(Array("# T — 2 picks — gallery abc\n1. a.jpg\nc.jpg\n2. b.jpg\nd.jpg\n".utf8), named: "order.txt") == [
+                "order.txt: the list says it holds 2 picks, but 4 of its lines name photos: line 3 (\"c.jpg\"), line 5 (\"d.jpg\") are not among them (a note's line wrapped by the mail?); remove them or correct the count, then collect again"
+            ])
+    }
+
+    /// The page's mail (Templates/script/send.js) as it composes it, CRLF line ends.
+    static let pageMail = [
+        "Hello Clara,", "", "Here are my 3 picks from Anna & Ben, in order.", "",
+        "Note: the whole selection's note, one line", "",
+        "1. Ceremony/IMG_0042.jpg", "   Note: black and white please", "2. Party/IMG_0107.jpg", "3. Party/Cake table.jpg",
+        "   Note: crop tighter", "", "Thank you,", "Anna Smith", "", "# Anna & Ben — 3 picks — gallery 9f2c4e7a1b3d",
+        "# By: Anna Smith", "",
+    ].joined(separator: "\r\n")
+
+    @Test("the page's mail is read as the list is: greeting and sign-off skipped, its last lines the title, count and gallery")
+    func pageMail() throws {
+        let listed = try readList(pageList)
+        let quoted = Self.pageMail.components(separatedBy: "\r\n").map { "> " + $0 }.joined(separator: "\r\n")
+        for text in [Self.pageMail, quoted] {
+            let list = try readList(text)
+            #expect(list.title == listed.title && list.gallery == listed.gallery && list.statedCount == 3)
+            #expect(list.by == listed.by && list.note == listed.note)
+            let file = try list.picksWithoutLibrary(displayPath: "mail.txt")
+            let expected = try listed.picksWithoutLibrary(displayPath: "order.txt")
+            #expect(file.picks.map(\.path) == expected.picks.map(\.path))
+            #expect(file.picks.map(\.note) == expected.picks.map(\.note))
+            #expect(file.skippedLines.map(\.text) == ["Hello Clara,", "Here are my 3 picks from Anna & Ben, in order.", "Thank you,", "Anna Smith"])
+        }
+    }
+
+    @Test("the last line wrapped by the mail is joined again; a comment above a plain list never takes a name")
+    func wrappedHeader() throws {
+        let title = "Anna & Ben, the wedding at the old mill by the river, June"
+        let list = try readList("1. a.jpg\n\n# \(title) — 1 pick —\ngallery 9f2c4e7a1b3d\n")
+        #expect(list.title == title && list.statedCount == 1 && list.gallery == "9f2c4e7a1b3d")
+        let plain = try readList("# my picks\nA/a.jpg\nB/b.jpg\n").picksWithoutLibrary(displayPath: "o")
+        #expect(plain.picks.map(\.path) == ["A/a.jpg", "B/b.jpg"])
+    }
+
     @Test("bytes that are not text at all are refused in one line; a later bad line is named")
     func notText() throws {
         #expect(throws: CollectRefusal("order.txt", "not an order file: line 1 is not UTF-8 text (expected JSON, or a list of photo names)")) {
@@ -206,7 +288,27 @@ struct PastedListCollectTests {
             _ = try library(f)
             try f.textOrder(["# Anna & Ben — 30 picks — gallery 9f2c4e7a1b3d", "1. Ceremony/IMG_0042.jpg", "2. Party/IMG_0107.jpg"])
             let plan = try f.collector(order: "order.txt").plan()
-            #expect(plan.warnings.map(\.description) == ["order.txt: its first line says 30 picks, but 2 were read; was the list cut short?"])
+            #expect(plan.warnings.map(\.description) == ["order.txt: the list says it holds 30 picks, but 2 were read; was the list cut short?"])
+        }
+    }
+
+    @Test("a wrapped note that starts a line with a photo's name of the library collects the picks alone, the name in the note")
+    func wrappedNoteCollected() async throws {
+        try await withCollectFixture { f in
+            _ = try library(f)
+            try FileSystem.writeAtomically(PastedListReaderTests.wrappedList, to: f.root + "/mail.txt")
+            let report = try f.collector(order: "mail.txt").run()
+            #expect(report.plan.items.map(\.path) == ["Ceremony/IMG_0042.jpg", "Party/Cake table.jpg"])
+            #expect(report.warnings.isEmpty)
+            #expect(try readText(f.root + "/Picks/notes.txt").contains("IMG_0107.jpg from the party"))
+
+            // Unnumbered, the line is one too many for the count: refused, naming it.
+            try FileSystem.writeAtomically("# Anna & Ben — 1 pick — gallery 9f2c4e7a1b3d\nCeremony/IMG_0042.jpg\nIMG_0107.jpg\n", to: f.root + "/two.txt")
+            #expect(
+                f.problems(f.collector(order: "two.txt", output: "Other")) == [
+                    "two.txt: the list says it holds 1 pick, but 2 of its lines name photos: line 3 (\"IMG_0107.jpg\") is not one of them (a note's line wrapped by the mail?); remove it or correct the count, then collect again"
+                ])
+            #expect(!FileSystem.exists(f.root + "/Other"))
         }
     }
 

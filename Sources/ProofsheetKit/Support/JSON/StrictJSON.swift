@@ -5,6 +5,11 @@
 /// An order file may have been edited by hand or by someone hostile, so every problem is
 /// reported with its line and column, duplicate keys are refused, nesting is bounded and
 /// whole numbers are kept exact.
+///
+/// The values are counted as they are read, and a file with more than the caller allows
+/// is refused there and then: 15 million `0`s in a 30 MB file made 15 million values
+/// (1.1 GB) before anything looked at them; now the count stops the read after the first
+/// few megabytes.
 enum StrictJSON {
     indirect enum Value {
         case null
@@ -35,14 +40,18 @@ enum StrictJSON {
         var line: Int
         var column: Int
         var reason: String
+        /// Refused for holding more values than allowed, not for its syntax.
+        var tooManyValues = false
 
         var description: String { "line \(line), column \(column): \(reason)" }
     }
 
     static let maximumDepth = 32
 
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Value {
-        var reader = Reader(bytes: bytes)
+    /// `maximumValues`: how many values (each object's and list's own, and every value in
+    /// them) the file may hold.
+    static func parse(_ bytes: [UInt8], maximumValues: Int = .max) throws(SyntaxError) -> Value {
+        var reader = Reader(bytes: bytes, maximumValues: maximumValues)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
@@ -53,9 +62,12 @@ enum StrictJSON {
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
+        let maximumValues: Int
+        var values = 0
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], maximumValues: Int) {
             self.bytes = bytes
+            self.maximumValues = maximumValues
             // A byte order mark is not JSON, but editors add one; it is harmless.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         }
@@ -85,6 +97,12 @@ enum StrictJSON {
 
         mutating func value(depth: Int) throws(SyntaxError) -> Value {
             guard let byte = current else { throw error("the file ends where a value was expected") }
+            values += 1
+            guard values <= maximumValues else {
+                var refusal = error("more than \(maximumValues) values")
+                refusal.tooManyValues = true
+                throw refusal
+            }
             switch byte {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
