@@ -106,7 +106,7 @@ def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromi
     try:
         gallery.pick(A, B)
         gallery.export()
-        gallery.wait_notice("Exported order.json")
+        gallery.wait_notice("Exported “proofsheet demo – 2 picks.json”")
         # The room the page keeps follows the tray, which the message made taller.
         page.wait_for_function("""() => {
           const t = document.getElementById('tray').getBoundingClientRect().height;
