@@ -292,6 +292,7 @@ ALBUMS_APART = """() => {
 def test_with_nothing_picked_the_tray_folds_beside_the_header_and_the_first_pick_brings_it_back(chromium, demo):
     context, page, gallery = open_in(chromium, demo, DESKTOP)
     try:
+        gallery.to_photos()
         folded = page.evaluate(FOLDED)
         # Folded: a box beside the header, above the photos, which take the whole width.
         assert folded["folded"] and folded["trayWidth"] < 0.3 * DESKTOP["width"], folded
