@@ -70,9 +70,11 @@ public struct Logo: Sendable, Equatable {
     /// The logo a site's settings name (`assets/logo-HASH.ext`), from the site at `output`:
     /// refused when the name is not one `siteName` makes, or the file is not what it names.
     static func stored(_ name: String, in output: String, shown: String) throws -> Logo {
+        let again = "; give --logo FILE again, or --logo '' for none"
+        guard FileSystem.exists(output + "/" + name) else { throw ProofsheetError(shown, "the site's logo is missing" + again) }
         let logo = try read(output + "/" + name, shown: shown)
         guard logo.siteName == name else {
-            throw ProofsheetError(shown, "is not the logo the site's settings name (it was changed)")
+            throw ProofsheetError(shown, "is not the logo the site's settings name (it was changed)" + again)
         }
         return logo
     }

@@ -163,8 +163,17 @@ struct BrandOptionsTests {
             await #expect {
                 _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
             } throws: { error in
-                "\(error)" == "\(site)/\(logoName): is not the logo the site's settings name (it was changed)"
+                "\(error)" == "\(site)/\(logoName): is not the logo the site's settings name (it was changed); give --logo FILE again, or --logo '' for none"
             }
+            // Gone: the same, and a new --logo mends it.
+            FileSystem.remove(site + "/" + logoName)
+            await #expect {
+                _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+            } throws: { error in
+                "\(error)" == "\(site)/\(logoName): the site's logo is missing; give --logo FILE again, or --logo '' for none"
+            }
+            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile])).build()
+            #expect(FileSystem.exists(site + "/" + logoName))
         }
     }
 
