@@ -34,7 +34,7 @@ APT_SANITIZE := $(APT_BUILD) $(APT_IMAGING) xxhash fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz fuzz-regress deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot
+.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz fuzz-regress deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot display-font
 
 # Ends with commands that work as printed (copied into a shell, paths quoted where they
 # need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
@@ -49,8 +49,9 @@ run: deps-build build
 	    echo "Installed proofsheet in $$bin, which is not on your PATH: the commands below use its full path;"; \
 	    printf 'to call it as proofsheet, run:  export PATH=%q:"$$PATH"\n' "$$bin";; \
 	esac; \
-	echo "Open $$site/index.html in a browser, pick up to 3 photos, press Export order. Then:"; \
-	printf '  %s collect ~/Downloads/order.json --library %q --output ~/Downloads/picks\n' "$$cmd" "$$library"; \
+	echo "Open $$site/index.html in a browser, pick 3 photos, press Export order (the page names the file after"; \
+	echo "the gallery and the picks: proofsheet demo – 3 picks.json). Then:"; \
+	printf '  %s collect ~/Downloads/%s --library %q --output ~/Downloads/picks\n' "$$cmd" "'proofsheet demo – 3 picks.json'" "$$library"; \
 	printf '  %s build %q --output %q --limit 5\n' "$$cmd" "$$library" "$$site"
 
 build:
@@ -133,6 +134,15 @@ bench: deps-bench build
 # The README's screenshot: the demo page with three picks, in headless Chromium.
 screenshot: venv build
 	$(VENV)/bin/python Tests/browser/screenshot.py
+
+# The cover's display face (Templates/display-font.woff2, its licence beside it): a subset
+# of EB Garamond from fonts-ebgaramond, made once and committed, so building a site needs
+# no font package. Needs fontTools and brotli in the venv.
+display-font:
+	$(VENV)/bin/pyftsubset /usr/share/fonts/opentype/ebgaramond/EBGaramond12-Regular.otf \
+	  --unicodes="U+0020-007E,U+00A0-00FF,U+0100-017F,U+0218-021B,U+02C6,U+02DA,U+02DC,U+2013-2014,U+2018-201A,U+201C-201E,U+2022,U+2026,U+2039-203A,U+20AC,U+2122" \
+	  --layout-features='kern,liga,clig,calt,ccmp,locl,mark,mkmk' --name-IDs='*' --name-legacy --name-languages='*' \
+	  --flavor=woff2 --output-file=Templates/display-font.woff2
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script"

@@ -36,7 +36,7 @@ public enum ArgumentParser {
                 "--exclude": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag, "--quiet": .flag,
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
                 "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
-                "--contact-name": .value, "--message": .value,
+                "--contact-name": .value, "--message": .value, "--cover": .value, "--logo": .value, "--accent": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -78,6 +78,23 @@ public enum ArgumentParser {
         }
         if let name = scanner.value("--contact-name") { options.contactName = name.isEmpty ? nil : name }
         if let message = scanner.value("--message") { options.message = message.isEmpty ? nil : message }
+        // The cover, the logo and the colour: '' goes back to none (the first photo, no
+        // logo, the page's own colour). Checked as the stored values are.
+        if let cover = scanner.value("--cover") {
+            if let reason = cover.isEmpty ? nil : CoverPhoto.problem(cover) {
+                throw UsageError("option '--cover': '\(cover)' \(reason)", command: "build")
+            }
+            options.cover = cover.isEmpty ? nil : cover
+        }
+        if let logo = scanner.value("--logo") {
+            if logo.isEmpty { options.logo = nil } else { options.logoFile = logo }
+        }
+        if let accent = scanner.value("--accent") {
+            if let reason = accent.isEmpty ? nil : AccentColor.problem(accent) {
+                throw UsageError("option '--accent': '\(accent)' \(reason)", command: "build")
+            }
+            options.accent = AccentColor(accent)?.hex
+        }
         if let text = scanner.value("--sort") {
             guard let value = PhotoSort(rawValue: text) else {
                 throw UsageError("option '--sort' is 'date' or 'name', not '\(text)'", command: "build")

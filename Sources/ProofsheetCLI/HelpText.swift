@@ -27,8 +27,8 @@ public enum HelpText {
         concurrently, and writes a static site: open OUTPUT/index.html in any browser.
         Rebuilding reuses everything unchanged; the previous site stays usable until the
         new one is complete. The site remembers its settings (title, limit, minimum, sizes,
-        sort, quality, excludes, GPS, watermark, contact, message): a rebuild without them
-        keeps them, one given changes it.
+        sort, quality, excludes, GPS, watermark, contact, message, cover, logo, accent): a
+        rebuild without them keeps them, one given changes it.
 
         OPTIONS
           -o, --output DIR        where to write the site (default: Site)
@@ -38,8 +38,16 @@ public enum HelpText {
                                   the limit; 0 = no minimum (default: 0)
               --contact EMAIL     the page's Send button mails the picks to EMAIL
               --contact-name NAME whom the Send button names (default: the address)
-              --message TEXT      instructions shown at the top of the page
+              --message TEXT      instructions shown at the top of the page, on the cover
                                   ('' takes away a contact, name or message)
+              --cover PHOTO       the photo the page opens on, full-bleed under the title,
+                                  by its path in LIBRARY: Album/IMG_0042.jpg
+                                  (default: the gallery's first photo)
+              --logo FILE         the photographer's logo on the cover, PNG or JPEG;
+                                  copied into the site ('' takes it away)
+              --accent '#RRGGBB'  the photographer's colour: the main button, pick marks,
+                                  links, focus rings; a shade of it is used where the
+                                  colour itself would be hard to see ('' for the default)
               --sort date|name    order of photos within an album (default: date)
               --thumb-size PX     long edge of thumbnails; a 2x version is made too (default: 400)
               --preview-size PX   long edge of full-screen previews (default: 1600)

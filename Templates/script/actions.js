@@ -62,14 +62,20 @@ var Actions = (Proofsheet.actions = (function () {
   exportJSON.addEventListener("click", function () {
     whenFinal(exportJSONNow);
   });
+  // The file's name says whose picks of which gallery (OrderFile.fileName).
+  function fileName(extension, unfinished) {
+    return OrderFile.fileName(Picks.count(), Notes.trimmed(Picks.about().by), extension, unfinished);
+  }
   function exportJSONNow() {
-    download(OrderFile.json(Picks.records(), Picks.about()), "order.json", "application/json");
-    Status.say("Exported order.json with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to " + whom() + ".");
+    var name = fileName("json");
+    download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
+    Status.say("Exported “" + name + "” with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to " + whom() + ".");
   }
   exportText.addEventListener("click", function () {
     whenFinal(function () {
-      download(OrderFile.text(Picks.records(), Picks.about()), "order.txt", "text/plain");
-      Status.say("Exported order.txt with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ".");
+      var name = fileName("txt");
+      download(OrderFile.text(Picks.records(), Picks.about()), name, "text/plain");
+      Status.say("Exported “" + name + "” with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ".");
     });
   });
   // Below the minimum: the selection as it is, in a file that says it is unfinished (its
@@ -77,10 +83,11 @@ var Actions = (Proofsheet.actions = (function () {
   saveUnfinished.addEventListener("click", function () {
     whenReady(function () {
       var n = Picks.count();
-      download(OrderFile.json(Picks.records(), Picks.about()), "order-unfinished.json", "application/json");
+      var name = fileName("json", true);
+      download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
       Status.say(
         "Saved your unfinished selection (" + n + " of at least " + Data.minimum + " " + plural(Data.minimum, "pick", "picks") +
-          ") as order-unfinished.json. It is not ready to send: import it here later to carry on.", "warn");
+          ") as “" + name + "”. It is not ready to send: import it here later to carry on.", "warn");
     });
   });
   clear.addEventListener("click", function () {
@@ -220,5 +227,5 @@ var Actions = (Proofsheet.actions = (function () {
     if (files && files.length) load(files[0]);
   });
 
-  return { render: render, apply: apply, whenReady: whenReady, whenFinal: whenFinal, download: download, whom: whom };
+  return { render: render, apply: apply, whenReady: whenReady, whenFinal: whenFinal, download: download, whom: whom, fileName: fileName };
 })());

@@ -79,6 +79,38 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     return lines.join("\n") + "\n";
   }
 
+  // The name a downloaded order file gets: the gallery, how many, whose ("Anna & Ben –
+  // 12 picks – Clara.json"), so a photographer's Downloads folder tells them apart. Safe as
+  // a file name on every system: no / \ : * ? " < > |, no control or text-direction
+  // characters (a name must not read "nosj.exe" backwards), no leading dot, no trailing
+  // dot or space, each part at most so many UTF-8 bytes (whole characters).
+  function fileName(n, by, extension, unfinished) {
+    var parts = [namePart(Data.title, 80) || "Picks", n + " " + plural(n, "pick", "picks")];
+    var who = namePart(by, 48);
+    if (who) parts.push(who);
+    if (unfinished) parts.push("unfinished");
+    return parts.join(" \u2013 ") + "." + extension;
+  }
+  function namePart(text, maxBytes) {
+    var clean = String(text || "")
+      .replace(/\s+/g, " ")
+      .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+      .replace(/[\/\\|]/g, "-")
+      .replace(/[:*?"<>]/g, " ")
+      .replace(/ +/g, " ")
+      .replace(/^[. ]+/, "");
+    var kept = "";
+    var bytes = 0;
+    Array.from(clean).every(function (character) {
+      var code = character.codePointAt(0);
+      bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+      if (bytes > maxBytes) return false;
+      kept += character;
+      return true;
+    });
+    return kept.replace(/[. ]+$/, "");
+  }
+
   // Reads an order file (JSON or plain text), once the page knows every photo's id
   // (Data.whenComplete). Returns { error } or what to import:
   // { entries (for Picks.replace, in order), unknown (labels of photos not in this
@@ -199,5 +231,5 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       notes: notes || null,
     };
   }
-  return { json: json, text: text, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick };
+  return { json: json, text: text, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick, fileName: fileName };
 })());

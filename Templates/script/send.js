@@ -28,7 +28,8 @@ var Send = (Proofsheet.send = (function () {
   }
   function orderFile() {
     var content = OrderFile.json(Picks.records(), Picks.about());
-    return { content: content, file: typeof File === "function" ? new File([content], "order.json", { type: "application/json" }) : null };
+    var name = Actions.fileName("json");
+    return { content: content, name: name, file: typeof File === "function" ? new File([content], name, { type: "application/json" }) : null };
   }
   function canShare(file) {
     try {
@@ -43,7 +44,7 @@ var Send = (Proofsheet.send = (function () {
     var order = orderFile();
     if (canShare(order.file)) {
       navigator.share({ files: [order.file], title: subject(n), text: subject(n) }).then(function () {
-        Status.say("Shared order.json with " + n + " " + plural(n, "pick", "picks") + ".");
+        Status.say("Shared “" + order.name + "” with " + n + " " + plural(n, "pick", "picks") + ".");
       }, function (error) {
         if (error && error.name === "AbortError") Status.say("Not sent: sharing was cancelled. Your picks are unchanged.");
         else if (contact) mail(n, order);
@@ -61,11 +62,11 @@ var Send = (Proofsheet.send = (function () {
       Status.say("Opened a mail to " + name + " with your " + n + " " + plural(n, "pick", "picks") + ". Press Send in your mail program.");
       return;
     }
-    Actions.download(order.content, "order.json", "application/json");
+    Actions.download(order.content, order.name, "application/json");
     var by = Notes.trimmed(Picks.about().by);
-    open(mailto(subject(n), "My " + n + " picks of " + Data.title + " (gallery " + Data.gallery + ") are in the attached order.json." + (by ? "\n\n" + by : "")));
+    open(mailto(subject(n), "My " + n + " picks of " + Data.title + " (gallery " + Data.gallery + ") are in the attached file, “" + order.name + "”." + (by ? "\n\n" + by : "")));
     Status.say(
-      "Your list is too long for a mail link, so order.json was downloaded: attach it to the mail to " + name +
+      "Your list is too long for a mail link, so “" + order.name + "” was downloaded: attach it to the mail to " + name +
         " (" + contact + ") that just opened.", "warn");
   }
 

@@ -236,6 +236,12 @@ class Gallery:
         self.page.reload()
         self.page.wait_for_selector("html[data-ready='true']", state="attached")
 
+    def to_photos(self):
+        """Past the cover, where its "View the photos" leads: the header and the first photos."""
+        self.page.evaluate("() => document.getElementById('photos').scrollIntoView()")
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return self
+
     def find(self, name):
         """Scrolls, as a person would, until the photo's cell is drawn (the grid draws only
         the rows near the screen): down a screen at a time, then from the top."""

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Makes the README's screenshots in headless Chromium: docs/screenshot.png, the demo
 gallery with three picks (badges, tray, status), 1280 px wide; docs/phone.png and
-docs/phone-dark.png, the same at 390 × 844 (the tray docked). Also, with --all, more
-shots in /tmp for a look.
+docs/phone-dark.png, the same at 390 × 844 (the tray docked); docs/cover.png and
+docs/cover-phone.png, the page as it opens. Also, with --all, more shots in /tmp for a look.
 
 Run: .venv/bin/python Tests/browser/screenshot.py   (PROOFSHEET_BIN picks the binary)
 """
@@ -30,7 +30,23 @@ def shoot(browser, url, path, width=1280, height=820, scheme="light", scale=1, m
     for name in PICKS:
         page.locator("#gallery").get_by_role("checkbox", name=name, exact=True).check()
     page.wait_for_function("() => Array.from(document.images).filter(i => i.src && i.getBoundingClientRect().top < innerHeight).every(i => i.complete)")
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    # The photos, where the cover's "View the photos" leads (the cover has a shot of its own).
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); const photos = document.getElementById('photos'); "
+                  "if (photos) photos.scrollIntoView(); else window.scrollTo(0, 0); }")
+    page.wait_for_function("() => Array.from(document.images).filter(i => i.src && i.getBoundingClientRect().top < innerHeight).every(i => i.complete)")
+    page.screenshot(path=str(path))
+    context.close()
+
+
+def shoot_cover(browser, url, path, width=1280, height=800, scheme="light", mobile=False):
+    """The page as it opens: the cover, its face loaded."""
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme, reduced_motion="reduce",
+                                  is_mobile=mobile, has_touch=mobile)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    page.evaluate("() => document.fonts.ready.then(() => undefined)")
+    page.wait_for_function("() => Array.from(document.querySelectorAll('.cover img')).every(i => i.complete)")
     page.screenshot(path=str(path))
     context.close()
 
@@ -52,6 +68,10 @@ def main():
                 phone = helpers.REPO / "docs" / name
                 shoot(browser, url, phone, width=390, height=844, scheme=scheme, mobile=True)
                 print(f"{phone} ({phone.stat().st_size // 1024} KB)")
+            for name, width, height in (("cover.png", 1280, 800), ("cover-phone.png", 390, 844)):
+                cover = helpers.REPO / "docs" / name
+                shoot_cover(browser, url, cover, width=width, height=height, mobile=width < 700)
+                print(f"{cover} ({cover.stat().st_size // 1024} KB)")
             if "--all" in sys.argv:
                 shoot(browser, url, "/tmp/proofsheet-dark.png", scheme="dark")
                 shoot(browser, url, "/tmp/proofsheet-phone.png", width=390, height=844, scale=2, mobile=True)

@@ -16,7 +16,7 @@ def names_in(site, album):
 
 
 def test_the_album_filter_shows_one_album(page, demo):
-    gallery = Gallery(page, demo).open()
+    gallery = Gallery(page, demo).open().to_photos()
     page.get_by_label("Album", exact=True).select_option("City Walk")
     state = gallery.state()
     assert state["visible"] == names_in(demo, "City Walk")
@@ -27,7 +27,7 @@ def test_the_album_filter_shows_one_album(page, demo):
 
 
 def test_search_finds_photos_by_name_ignoring_case_and_accents(page, demo):
-    gallery = Gallery(page, demo).open()
+    gallery = Gallery(page, demo).open().to_photos()
     search = page.get_by_label("Search", exact=True)
     search.fill("creme BRU")
     page.wait_for_function("() => document.querySelectorAll('#gallery li.photo:not([hidden])').length === 1")
@@ -53,7 +53,7 @@ def test_picks_survive_filtering_and_searching(page, demo):
 
 
 def test_sort_by_name_and_by_date(page, demo):
-    gallery = Gallery(page, demo).open()
+    gallery = Gallery(page, demo).open().to_photos()
     beach = names_in(demo, "Beach Day")  # the build sorts by date
 
     def beach_order():

@@ -89,7 +89,7 @@ def test_export_writes_the_exact_order_file(gallery, demo):
     gallery.pick(E, A, "夕焼け.jpg")
     gallery.press(f"Move {A} up")
     name, data = gallery.export()
-    assert name == "order.json"
+    assert name == "proofsheet demo – 3 picks.json"
     exported = json.loads(data)["exported"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", exported)
     assert data == order_json(demo, [A, E, "夕焼け.jpg"], exported)
@@ -98,7 +98,7 @@ def test_export_writes_the_exact_order_file(gallery, demo):
 def test_export_as_text(gallery, demo):
     gallery.pick(C, E)
     name, data = gallery.export("Export as text")
-    assert name == "order.txt"
+    assert name == "proofsheet demo – 2 picks.txt"
     assert data.decode("utf-8").splitlines()[1:] == ["1. " + demo.photo(C)["path"], "2. " + demo.photo(E)["path"]]
 
 

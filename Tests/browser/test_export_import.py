@@ -22,14 +22,15 @@ def test_export_writes_exactly_the_order_file_of_product_md(page, make_site):
     before = utc_now()
     name, data = gallery.export()
     after = utc_now()
-    assert name == "order.json"
+    # Named after the gallery and the picks, its title made safe as a file name.
+    assert name == "Anna & Ben “Ü” -script – 3 picks.json"
     exported = json.loads(data)["exported"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", exported)
     stamp = datetime.strptime(exported, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
     assert before <= stamp <= after
     assert data == order_json(site, [E, "夕焼け.jpg", A], exported)
     assert json.loads(data)["title"] == TITLE
-    gallery.wait_notice("Exported order.json with 3 picks")
+    gallery.wait_notice("Exported “Anna & Ben “Ü” -script – 3 picks.json” with 3 picks")
 
 
 def test_export_keeps_the_order_after_reordering(page, demo):
@@ -46,7 +47,7 @@ def test_export_as_text_writes_the_numbered_plain_text_list_in_order(page, make_
     gallery = Gallery(page, site).open()
     gallery.pick(C, E)
     name, data = gallery.export("Export as text")
-    assert name == "order.txt"
+    assert name == "Anna & Ben “Ü” -script – 2 picks.txt"
     expected = (
         f"# {TITLE} — 2 picks — gallery {site.gallery}\n"
         + "1. " + site.photo(C)["path"] + "\n2. " + site.photo(E)["path"] + "\n"

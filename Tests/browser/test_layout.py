@@ -106,7 +106,7 @@ def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromi
     try:
         gallery.pick(A, B)
         gallery.export()
-        gallery.wait_notice("Exported order.json")
+        gallery.wait_notice("Exported “proofsheet demo – 2 picks.json”")
         # The room the page keeps follows the tray, which the message made taller.
         page.wait_for_function("""() => {
           const t = document.getElementById('tray').getBoundingClientRect().height;
@@ -292,6 +292,7 @@ ALBUMS_APART = """() => {
 def test_with_nothing_picked_the_tray_folds_beside_the_header_and_the_first_pick_brings_it_back(chromium, demo):
     context, page, gallery = open_in(chromium, demo, DESKTOP)
     try:
+        gallery.to_photos()
         folded = page.evaluate(FOLDED)
         # Folded: a box beside the header, above the photos, which take the whole width.
         assert folded["folded"] and folded["trayWidth"] < 0.3 * DESKTOP["width"], folded

@@ -7,7 +7,7 @@ A, B, C, D, E = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IM
 
 
 def test_every_photo_has_a_real_checkbox_labelled_with_its_file_name(page, demo):
-    gallery = Gallery(page, demo).open()
+    gallery = Gallery(page, demo).open().to_photos()
     boxes = page.locator("#gallery input[type=checkbox]")
     assert boxes.count() == len(demo.photos) == 24
     for photo in demo.photos:

@@ -141,7 +141,7 @@ def test_the_minimum_holds_back_export_and_send_but_an_unfinished_selection_can_
     assert page.evaluate("() => window.__mail") == []
     assert downloads == []  # the refused exports downloaded nothing
     name, data = gallery.export("Save unfinished")
-    assert name == "order-unfinished.json"
+    assert name == "library – 1 pick – unfinished.json"
     assert "unfinished" in gallery.wait_notice("Saved your unfinished selection (1 of at least 2 picks)")
     saved = json.loads(data)
     assert saved["minimum"] == 2 and [p["name"] for p in saved["picks"]] == [A]
@@ -211,16 +211,16 @@ def test_a_list_too_long_for_a_mail_link_is_downloaded_to_attach(page, trip):
     page.evaluate(RECORD_MAIL)
     with page.expect_download() as info:
         gallery.button("Send to Anna Smith").click()
-    assert info.value.suggested_filename == "order.json"
+    assert info.value.suggested_filename == "library – 2 picks.json"
     order = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert [p["name"] for p in order["picks"]] == [A, B]
     notice = gallery.wait_notice("too long for a mail link")
-    assert notice == ("Your list is too long for a mail link, so order.json was downloaded: attach it to the mail to "
+    assert notice == ("Your list is too long for a mail link, so “library – 2 picks.json” was downloaded: attach it to the mail to "
                       "Anna Smith (anna@example.com) that just opened.")
     [url] = page.evaluate("() => window.__mail")
     assert len(url) <= 1800
     body = parse_qs(urlsplit(url).query)["body"][0]
-    assert "attached order.json" in body and "a long note" not in body
+    assert "attached file, “library – 2 picks.json”" in body and "a long note" not in body
 
 
 def test_send_shares_the_order_file_where_the_browser_can_share_files(page, trip):
@@ -236,10 +236,10 @@ def test_send_shares_the_order_file_where_the_browser_can_share_files(page, trip
     note_on(page, B, "warmer")
     page.evaluate(RECORD_MAIL)
     gallery.button("Send to Anna Smith").click()
-    gallery.wait_notice("Shared order.json with 2 picks")
+    gallery.wait_notice("Shared “library – 2 picks.json” with 2 picks")
     shared = page.evaluate("""async () => { const d = window.__shared[0];
       return { count: window.__shared.length, names: d.files.map(f => f.name), type: d.files[0].type, title: d.title, text: await d.files[0].text() }; }""")
-    assert shared["count"] == 1 and shared["names"] == ["order.json"] and shared["type"] == "application/json"
+    assert shared["count"] == 1 and shared["names"] == ["library – 2 picks.json"] and shared["type"] == "application/json"
     assert shared["title"] == f"{trip.manifest['title']} — 2 picks"
     order = json.loads(shared["text"])
     assert [(p["name"], p.get("note")) for p in order["picks"]] == [(B, "warmer"), (A, None)]

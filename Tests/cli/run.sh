@@ -62,7 +62,7 @@ make_run_ends_with_commands_that_work() {
     cat "$WORK/run.out"
     [ -x "$home/.local/bin/proofsheet" ] && grep -q 'not on your PATH' "$WORK/run.out" || return 1
     # The order file the page would export: the demo's first three photos.
-    python3 - "$WORK/run/My Site/manifest.json" "$home/Downloads/order.json" <<'PY' || return 1
+    python3 - "$WORK/run/My Site/manifest.json" "$home/Downloads/proofsheet demo – 3 picks.json" <<'PY' || return 1
 import json, sys
 manifest = json.load(open(sys.argv[1], encoding="utf-8"))
 picks = [{"order": i + 1, "id": p["id"], "path": p["path"], "name": p["name"], "bytes": p["bytes"]} for i, p in enumerate(manifest["photos"][:3])]

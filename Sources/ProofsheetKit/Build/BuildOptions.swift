@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable, Equatable {
     /// Build this library into a site of another library (its gallery, settings and
     /// photos are replaced); without it that is refused.
     public var replace: Bool
+    /// A logo to copy into the site (`--logo FILE`): checked and copied before anything
+    /// is written, its name in the site becoming the `logo` setting (see `Logo`).
+    public var logoFile: String?
 
     public init(
         library: String, output: String = "Site", jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

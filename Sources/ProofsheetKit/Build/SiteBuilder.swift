@@ -89,9 +89,17 @@ public struct SiteBuilder: Sendable {
             if let previous, previous.version == 1, previous.title != identity.name { stored?.title = previous.title }
             // The font is kept out of the published manifest, in the marker (an older site's manifest has it).
             if stored?.watermarkFont == nil { stored?.watermarkFont = site.marker?.watermarkFont }
-            let (settings, changes) = options.settings(replacing: stored)
+            // A new logo is read and checked before anything is written; its name in the
+            // site is the setting.
+            var asked = options
+            let newLogo = try options.logoFile.map { try Logo.read($0, shown: $0) }
+            if let newLogo { asked.logo = newLogo.siteName }
+            let (settings, changes) = asked.settings(replacing: stored)
             try checkSettings(settings, stored: stored != nil)
             if let problem = settings.problem { throw ProofsheetError(options.output, problem) }
+            let logo = try newLogo ?? settings.logo.map { name in
+                try Logo.stored(name, in: output, shown: Self.joined(options.output, name))
+            }
             // The watermark's font found and tried before anything is written.
             var sizes = settings.sizes
             sizes.watermark = try sizes.watermark?.prepared()
@@ -106,6 +114,14 @@ public struct SiteBuilder: Sendable {
                     options.library, others == 0 ? "the library is empty" : "no photos in the library (\(others) other files)")
             }
             if !options.replace { try checkSameLibrary(identity, scan: scan, site: site) }
+            // A cover given must be a photo of the library; one stored whose photo has gone
+            // gives way to the first photo, and the build says so.
+            var coverGone: ProofsheetError?
+            if let cover = settings.cover, !scan.files.contains(where: { $0.path.string == cover }) {
+                let error = ProofsheetError("--cover '\(cover)'", "no such photo in \(options.library)")
+                guard !options.given.contains("cover") else { throw error }
+                coverGone = ProofsheetError(error.path, "no longer in the library; the page opens on its first photo")
+            }
 
             // The marker first: from here on the folder is a site, even before its manifest.
             try FileSystem.createDirectory(output)
@@ -120,7 +136,7 @@ public struct SiteBuilder: Sendable {
             var photos: [Manifest.Photo] = []
             var problems = plan.reusedProblems
             var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
-            var warnings = plan.warnings + scan.warnings
+            var warnings = plan.warnings + scan.warnings + (coverGone.map { [$0] } ?? [])
             if let problem = site.previous?.cacheProblem ?? (readingCache || found.cachePath == nil ? nil : "not true of the photos of manifest.json") {
                 warnings.append(
                     ProofsheetError(
@@ -175,6 +191,8 @@ public struct SiteBuilder: Sendable {
                 warnings.sort { ByteOrder.less($0.path, $1.path) }
                 failures.sort { ByteOrder.less($0.path, $1.path) }
                 var writer = SiteWriter(output: output, templates: templates)
+                writer.brand.logo = logo
+                writer.brand.accent = settings.accent.flatMap(AccentColor.init)
                 writer.pageStates = await checkingPages
                 let libraryName = identity.name
                 // A page file of the previous build found damaged on disk and written again:

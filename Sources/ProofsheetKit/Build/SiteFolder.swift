@@ -50,7 +50,7 @@ enum SiteFolder {
     ///   original's fingerprint (32 hex digits; 12 in sites of version 1, whose images were
     ///   named by the photo's id), KEY the image key (8);
     /// - `data/c-HASH.js`, `data/s-HASH.js` (16 hex digits), `albums/album-HASH.html` and
-    ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`
+    ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`, `assets/display-HASH.woff2`, `assets/logo-HASH.png`
     ///   and `.js` (8 hex digits);
     /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache`, `.proofsheet-site`;
     /// - and in any of them the temporary file of one of those (`.NAME.tmp-XXXXXX`,
@@ -87,6 +87,12 @@ enum SiteFolder {
             }
             return scanner.take(".html") && scanner.atEnd
         case "assets":
+            if scanner.take("display-") {  // the display font (`Brand.fontName`)
+                return scanner.hexDigits(16...16) && scanner.take(".woff2") && scanner.atEnd
+            }
+            if scanner.take("logo-") {  // the photographer's logo (`Logo.siteName`)
+                return scanner.hexDigits(16...16) && (scanner.take(".png") || scanner.take(".jpg")) && scanner.atEnd
+            }
             guard scanner.take("proofsheet-"), scanner.hexDigits(8...8) else { return false }
             return (scanner.take(".css") || scanner.take(".js")) && scanner.atEnd
         case "":

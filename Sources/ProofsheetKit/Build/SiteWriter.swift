@@ -13,11 +13,14 @@ struct SiteWriter {
     /// The page files as the build found them before writing any (`PageFileStates`): what
     /// this writer would read to check them, when it was read already.
     var pageStates = PageFileStates()
+    /// The accent colour and logo the site's settings name; the display face is the templates'.
+    var brand: Brand
 
     init(output: String, templates: TemplateSet) {
         self.output = output
         self.templates = templates
         self.pageKey = Self.pageKey(templates: templates)
+        brand = Brand(font: templates.displayFont)
     }
 
     /// What a rebuild found of the previous build's page files that was not as it wrote them.
@@ -118,9 +121,13 @@ struct SiteWriter {
         }
     }
 
+    /// The stylesheet (the template's, with the brand's face and colours) and the script,
+    /// named by their content; and the brand's files, already named so.
     private func writeAssets() throws -> (stylesheet: String, script: String) {
-        (
-            try Self.writeAsset(templates.css, name: "proofsheet", ext: "css", in: output),
+        try FileSystem.writeIfChanged(brand.font, to: output + "/" + brand.fontName)
+        if let logo = brand.logo { try FileSystem.writeIfChanged(logo.bytes, to: output + "/" + logo.siteName) }
+        return (
+            try Self.writeAsset(brand.stylesheet(adding: templates.css), name: "proofsheet", ext: "css", in: output),
             try Self.writeAsset(templates.javascript, name: "proofsheet", ext: "js", in: output)
         )
     }
@@ -189,10 +196,11 @@ struct SiteWriter {
             let pages = albumPages.pages(manifest, albums: data.albums)
             var pagesByAlbum: [String: [String]] = [:]
             for page in pages { pagesByAlbum[page.album.path, default: []].append(page.path) }
+            let cover = CoverPhoto.find(manifest.options.cover, albums: data.albums) { [photos = manifest.photos] in photos[$0] }
             generated = try publish(
                 manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
                 pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script,
-                previousDigest: previous?.digest)
+                previousDigest: previous?.digest, cover: cover)
         }
 
         let photos = manifest.photos
@@ -209,7 +217,7 @@ struct SiteWriter {
     private func publish(
         _ manifest: Manifest, bytes manifestBytes: [UInt8], fingerprint: String, cache: BuildCache, data: PageData,
         pages: [AlbumPageRenderer.Page], pagesByAlbum: [String: [String]], albumPages: AlbumPageRenderer, stylesheet: String,
-        script: String, previousDigest: String?
+        script: String, previousDigest: String?, cover: Manifest.Photo?
     ) throws -> Set<String> {
         // Chunks and the search index are named by their bytes, so those already there are
         // current; album pages are rendered when their mark changed. All of them before
@@ -238,11 +246,11 @@ struct SiteWriter {
             let state = PageSeal.state(ofFile: path, mark: Array(page.mark.utf8))
             if state == .current { continue }
             if state == .damaged { repairs.damaged.insert(page.path) }
-            try FileSystem.writeAtomically(try albumPages.render(page, title: manifest.title, generator: manifest.generator), to: path)
+            try FileSystem.writeAtomically(try albumPages.render(page, manifest: manifest), to: path)
             repairs.wrote(page.path, existed: state != nil)
         }
         let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
-        let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script)
+        let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script, logo: brand.logo, cover: cover)
             .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
             + Self.pageMark(
                 pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) },
@@ -372,10 +380,18 @@ struct SiteWriter {
             alone.start = 0
             pages += albumPages.pages(part, albums: [alone])
         }
+        // The cover: a photo of the album its path names, kept or made again.
+        let cover = CoverPhoto.find(manifest.options.cover, albums: data.albums) { position in
+            let segment = rebuild.segment(at: position)
+            switch segment.content {
+            case .kept(let positions): return previous.photo(at: positions.lowerBound + position - segment.start)
+            case .made(let made): return made[position - segment.start]
+            }
+        }
         let generated = try publish(
             manifest, bytes: manifestBytes, fingerprint: fingerprint, cache: cache, data: data, pages: pages,
             pagesByAlbum: pagesByAlbum, albumPages: albumPages, stylesheet: stylesheet, script: script,
-            previousDigest: previous.digest)
+            previousDigest: previous.digest, cover: cover)
         let referenced = Self.referencedImages(cache) { position in
             try? manifestBytes.withUnsafeBufferPointer { buffer in
                 var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[cache.photos[position].json]))
@@ -441,7 +457,8 @@ struct SiteWriter {
         generated: Set<String>?
     ) {
         SiteFolder.remove(paths: images.names.filter { !referenced($0) }, of: output)
-        let assets = FileSystem.contents(of: output + "/assets").filter { ![stylesheet, script].contains("assets/" + $0) }
+        let kept = [stylesheet, script, brand.fontName] + (brand.logo.map { [$0.siteName] } ?? [])
+        let assets = FileSystem.contents(of: output + "/assets").filter { !kept.contains("assets/" + $0) }
         SiteFolder.remove(assets, in: "assets", of: output)
         if let generated {
             SiteFolder.remove(paths: pageFiles.filter { !generated.contains($0) }, of: output)
@@ -547,6 +564,7 @@ struct SiteWriter {
         ] {
             hash.combine(text)
         }
+        hash.combine(bytes: templates.displayFont)
         return hash.hex(digits: 16)
     }
 

@@ -32,6 +32,13 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var contactName: String?
     /// Instructions shown at the top of the page (`--message`).
     public var message: String?
+    /// The photo the page opens on (`--cover`), by its path in the library; nil: the first.
+    public var cover: String?
+    /// The logo as the site carries it (`assets/logo-HASH.png`, `Logo.siteName`), copied
+    /// there from the file `--logo` named; nil: none.
+    public var logo: String?
+    /// The photographer's colour, `#RRGGBB` (`--accent`, `AccentColor`); nil: the page's own.
+    public var accent: String?
 
     public init() {}
 
@@ -52,6 +59,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             Field("contact", \.contact, Checks.contact),
             Field("contactName", option: "contact-name", \.contactName),
             Field("message", \.message),
+            Field("cover", \.cover, none: "the first photo"),
+            Field("logo", \.logo),
+            Field("accent", \.accent),
         ]
     }
 
@@ -77,6 +87,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             return "--min \(minimum) is above --limit \(limit); lower --min (0: no minimum) or raise --limit (0: no limit)"
         }
         if let contact, let reason = ContactAddress.problem(contact) { return "--contact '\(contact)' \(reason)" }
+        if let cover, let reason = CoverPhoto.problem(cover) { return "--cover '\(cover)' \(reason)" }
+        if let logo, let reason = Logo.problem(storedName: logo) { return "--logo '\(logo)' \(reason)" }
+        if let accent, let reason = AccentColor.problem(accent) { return "--accent '\(accent)' \(reason)" }
         return nil
     }
 

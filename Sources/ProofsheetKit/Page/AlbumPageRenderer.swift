@@ -41,6 +41,13 @@ struct AlbumPageRenderer {
                 let photos = manifest.photos[from..<min(album.start + album.count, from + Self.pageSize)]
                 var hash = StableHash()
                 hash.combine(pageKey)
+                // The stylesheet's name changes with the brand's colours: a page must not
+                // keep naming one the cleanup removed.
+                hash.combine(stylesheet)
+                for text in [manifest.options.message, manifest.options.contact, manifest.options.contactName] {
+                    hash.combine(text ?? "")
+                    hash.combine(text == nil ? 0 : 1)
+                }
                 hash.combine(manifest.title)
                 hash.combine(manifest.generator)
                 hash.combine(album.path)
@@ -62,7 +69,7 @@ struct AlbumPageRenderer {
         return pages
     }
 
-    func render(_ page: Page, title: String, generator: String) throws -> [UInt8] {
+    func render(_ page: Page, manifest: Manifest) throws -> [UInt8] {
         var cells = ""
         cells.reserveCapacity(page.photos.count * 520)
         for photo in page.photos {
@@ -70,14 +77,16 @@ struct AlbumPageRenderer {
         }
         let paths = Self.paths(of: page.album)
         let html = try templates.albumPage.render([
-            "title": .text(title),
-            "generator": .text(generator),
+            "title": .text(manifest.title),
+            "generator": .text(manifest.generator),
             "css": .raw(HTML.url("../" + stylesheet)),
             "album_name": .text(page.album.name),
             "count_label": .text(page.album.count == 1 ? "1 photo" : "\(page.album.count) photos"),
             "page_label": .text(page.count > 1 ? " · page \(page.number + 1) of \(page.count)" : ""),
             "pager": .raw(Self.pager(paths, current: page.number)),
             "photos": .raw(cells),
+            "message": .raw(CoverHTML.staticMessage(manifest.options)),
+            "contact": .raw(CoverHTML.contact(manifest.options)),
         ])
         return PageSeal.sealed(Array((html + page.mark).utf8))
     }

@@ -10,6 +10,9 @@ struct PageRenderer {
     var templates: TemplateSet
     var stylesheet: String
     var script: String
+    /// The cover's logo and photo (`CoverPhoto.find`), when there are.
+    var logo: Logo?
+    var cover: Manifest.Photo?
 
     static let inlineLimit = 500
 
@@ -41,6 +44,9 @@ struct PageRenderer {
             "noscript": .raw(try noscript(manifest, data: data)),
             "data": .raw(indexJSON),
             "scripts": .raw(scripts),
+            "cover_image": .raw(CoverHTML.image(cover)),
+            "logo": .raw(CoverHTML.logo(logo, settings: manifest.options)),
+            "message": .raw(CoverHTML.message(manifest.options)),
         ])
     }
 
@@ -59,6 +65,7 @@ struct PageRenderer {
     private func noscript(_ manifest: Manifest, data: PageData) throws -> String {
         var html = "<p class=\"noscript-note\">Picking photos needs JavaScript, which is turned off in this browser. "
         html += "You can still look through every album below; to pick, turn JavaScript on and reload.</p>\n"
+        html += CoverHTML.contact(manifest.options)
         html += "<nav class=\"album-nav\" aria-label=\"Albums\"><ul>"
         for album in data.albums {
             let first = AlbumPageRenderer.paths(of: album)[0]
@@ -126,14 +133,16 @@ struct PageRenderer {
     static let knownPlaceholders: [String: Set<String>] = [
         "index.html": [
             "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "noscript",
-            "data", "scripts",
+            "data", "scripts", "cover_image", "logo", "message",
         ],
         "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos", "more"],
         "photo.html": [
             "id", "name", "path", "album", "date", "date_label", "camera", "description", "thumb", "thumb2x", "width",
             "height", "preview", "preview_width", "preview_height",
         ],
-        "album-page.html": ["title", "generator", "css", "album_name", "count_label", "page_label", "pager", "photos"],
+        "album-page.html": [
+            "title", "generator", "css", "album_name", "count_label", "page_label", "pager", "photos", "message", "contact",
+        ],
     ]
 
     /// Fails before any image work when a template names a value that does not exist.

@@ -13,7 +13,9 @@ public struct TemplateSet: Sendable {
         "core", "data", "picks", "store", "notes", "grid", "status", "tray", "orderfile", "lists", "actions", "send",
         "print", "browse", "viewer", "focus", "start",
     ].map { "script/\($0).js" }
-    public static let fileNames = ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css"] + scriptFiles
+    /// The cover title's typeface, copied into every site (`Brand`).
+    public static let displayFont = "display-font.woff2"
+    public static let fileNames = ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css", displayFont] + scriptFiles
 
     public var directory: String
     public var index: Template
@@ -23,16 +25,20 @@ public struct TemplateSet: Sendable {
     public var albumPage: Template
     public var css: String
     public var javascript: String
+    /// WOFF2 bytes.
+    public var displayFont: [UInt8]
 
     /// Loads the templates from a folder; every file must be there.
     public init(directory: String) throws {
-        func load(_ name: String) throws -> String {
+        func loadBytes(_ name: String) throws -> [UInt8] {
             let path = directory + "/" + name
             guard FileSystem.kind(of: path) != nil else {
-                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css and script/*.js)")
+                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont) and script/*.js)")
             }
-            let bytes = try FileSystem.read(path)
-            return String(decoding: bytes, as: UTF8.self)
+            return try FileSystem.read(path)
+        }
+        func load(_ name: String) throws -> String {
+            String(decoding: try loadBytes(name), as: UTF8.self)
         }
         self.directory = directory
         index = Template(name: directory + "/index.html", source: try load("index.html"))
@@ -41,6 +47,7 @@ public struct TemplateSet: Sendable {
         albumPage = Template(name: directory + "/album-page.html", source: try load("album-page.html"))
         css = try load("proofsheet.css")
         javascript = Self.join(try Self.scriptFiles.map { (name: $0, text: try load($0)) })
+        displayFont = try loadBytes(Self.displayFont)
     }
 
     /// The script files as one script: each introduced by its name, all inside one

@@ -11,9 +11,9 @@ struct SiteBuildTests {
             _ = try await build(base + "/Library", into: base + "/One") { $0.jobs = 1 }
             _ = try await build(base + "/Library", into: base + "/Two") { $0.jobs = 4 }
             let one = try snapshot(base + "/One"), two = try snapshot(base + "/Two")
-            // Images; page, manifest, stylesheet, script, .proofsheet-site, .proofsheet-cache; one chunk, the search
-            // index, three album pages.
-            let expected = 24 * 3 + 6 + 2 + 3
+            // Images; page, manifest, stylesheet, script, the display face, .proofsheet-site, .proofsheet-cache; one
+            // chunk, the search index, three album pages.
+            let expected = 24 * 3 + 7 + 2 + 3
             #expect(one.count == expected)
             #expect(one.keys.sorted() == two.keys.sorted())
             for (path, bytes) in one { #expect(two[path] == bytes, "\(path) differs") }

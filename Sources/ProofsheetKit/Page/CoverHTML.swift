@@ -1,0 +1,39 @@
+/// The HTML of the cover (`index.html`'s top: the photo, the logo, the message) and of the
+/// contact line the pages without JavaScript show; every value escaped by `HTML`.
+enum CoverHTML {
+    /// The cover photo: its preview, the largest image the build makes (no other decode),
+    /// filling the screen behind the title. Decorative: the title says what the page is.
+    static func image(_ photo: Manifest.Photo?) -> String {
+        guard let photo else { return "" }
+        return "<img class=\"cover-image\" src=\"\(HTML.url(photo.preview.src))\" width=\"\(photo.preview.width)\" "
+            + "height=\"\(photo.preview.height)\" alt=\"\" decoding=\"async\">"
+    }
+
+    /// The logo, named for screen readers by the photographer's name when there is one.
+    static func logo(_ logo: Logo?, settings: SiteSettings) -> String {
+        guard let logo else { return "" }
+        let name = settings.contactName.map { "Logo of \($0)" } ?? "The photographer's logo"
+        return "<img class=\"cover-logo\" src=\"\(HTML.url(logo.siteName))\" width=\"\(logo.width)\" height=\"\(logo.height)\" "
+            + "alt=\"\(HTML.text(name))\">"
+    }
+
+    /// The photographer's message; the page's script keeps it (`#message`).
+    static func message(_ settings: SiteSettings) -> String {
+        guard let message = settings.message else { return "<p class=\"cover-message\" id=\"message\" hidden></p>" }
+        return "<p class=\"cover-message\" id=\"message\">\(HTML.text(message))</p>"
+    }
+
+    /// Whom to write to, for a browser that cannot pick: the address as a mail link.
+    static func contact(_ settings: SiteSettings) -> String {
+        guard let address = settings.contact else { return "" }
+        let name = settings.contactName.map { "\(HTML.text($0)) at " } ?? ""
+        return "<p class=\"static-contact\">To choose without JavaScript, write to \(name)"
+            + "<a href=\"mailto:\(HTML.url(address))\">\(HTML.text(address))</a> with the names of the photos you pick.</p>"
+    }
+
+    /// The message, for the pages without a cover (the album pages).
+    static func staticMessage(_ settings: SiteSettings) -> String {
+        guard let message = settings.message else { return "" }
+        return "<p class=\"static-message\">\(HTML.text(message))</p>"
+    }
+}
