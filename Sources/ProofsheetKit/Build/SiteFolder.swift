@@ -50,8 +50,9 @@ enum SiteFolder {
     ///   original's fingerprint (32 hex digits; 12 in sites of version 1, whose images were
     ///   named by the photo's id), KEY the image key (8);
     /// - `data/c-HASH.js`, `data/s-HASH.js` (16 hex digits), `albums/album-HASH.html` and
-    ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`, `assets/display-HASH.woff2`, `assets/logo-HASH.png`
-    ///   and `.js` (8 hex digits);
+    ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`
+    ///   and `.js` (8 hex digits), `assets/display-HASH.woff2` and `assets/logo-HASH.png`
+    ///   or `.jpg` (16 hex digits);
     /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache`, `.proofsheet-site`;
     /// - and in any of them the temporary file of one of those (`.NAME.tmp-XXXXXX`,
     ///   `FileSystem.writeTemporary`) that a killed build left behind.
