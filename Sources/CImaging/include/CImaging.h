@@ -100,6 +100,9 @@ typedef struct {
     int min_long_edge;
     /* Refused (PS_TOO_LARGE) before any pixel buffer is allocated. */
     long long max_pixels;
+    /* The most the decode may hold at once (a progressive JPEG's coefficients, an
+       interlaced PNG, a TIFF's band of strips or tiles): past it, PS_TOO_LARGE. */
+    long long max_working_bytes;
     /* JPEG: refused past this many progressive scans (libjpeg's progress monitor). */
     int max_scans;
     /* GIF: the logical screen the first frame is composed on, and the frame's place in it. */

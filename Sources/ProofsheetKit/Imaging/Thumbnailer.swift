@@ -29,11 +29,9 @@ public struct RenderedPhoto: Sendable {
 /// smallest DCT scale that still covers the preview; the preview is made from that, and
 /// each thumbnail from the one before it, so each step shrinks as little as possible.
 public enum Thumbnailer {
-    /// Images whose header declares more than this are refused before decoding.
-    public static let maximumMegapixels = 100
-    public static let maximumPixels = maximumMegapixels * 1_000_000
     /// Progressive JPEGs of more scans than this are refused (real ones have about 10; a
-    /// hostile file of 20,000 tiny scans makes libjpeg redo the image 20,000 times).
+    /// hostile file of 20,000 tiny scans makes libjpeg redo the image 20,000 times). The
+    /// scans are counted before any is decoded.
     public static let maximumScans = 500
 
     /// Lanczos lobes for each step. Lanczos-2 where the step shrinks little or by an even
