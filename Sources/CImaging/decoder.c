@@ -133,6 +133,7 @@ void ps_decoder_open(int format, const unsigned char *data, size_t size, const p
     case PS_FORMAT_TIFF: decoder = ps_tiff_open(data, size, request, result); break;
     case PS_FORMAT_HEIF: decoder = ps_heif_open(data, size, 0, request, result); break;
     case PS_FORMAT_AVIF: decoder = ps_heif_open(data, size, 1, request, result); break;
+    case PS_FORMAT_RAW: decoder = ps_raw_open(data, size, request, result); break;
     case PS_FORMAT_GIF:
     case PS_FORMAT_BMP: decoder = ps_gd_open(format, data, size, request, result); break;
     default: ps_result_fail(result, PS_ERROR, "unknown format"); break;
@@ -175,6 +176,7 @@ const char *ps_decoder_messages(const ps_decoder *decoder) {
 void ps_decoder_close(ps_decoder *decoder) {
     if (decoder == NULL) return;
     if (decoder->destroy != NULL) decoder->destroy(decoder);
+    if (decoder->release != NULL) decoder->release(decoder->released);
     free(decoder->icc);
     /* After destroy, which gives back the CMYK transform taken from it. */
     ps_color_cache_close(decoder->owned_colors);

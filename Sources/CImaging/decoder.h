@@ -48,6 +48,10 @@ struct ps_decoder {
     int pixels;
     int has_nclx;
     ps_nclx nclx;
+    /* Memory the decoder reads from that it does not own otherwise (a RAW's preview), and
+       how to free it: after destroy. */
+    void (*release)(void *released);
+    void *released;
     /* Where its transforms come from (the request's), and the one it made when given none. */
     ps_color_cache *colors;
     ps_color_cache *owned_colors;
@@ -76,6 +80,7 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
 ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result);
 ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const ps_decode_request *request,
                          ps_open_result *result);
+ps_decoder *ps_raw_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result);
 ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const ps_decode_request *request,
                        ps_open_result *result);
 

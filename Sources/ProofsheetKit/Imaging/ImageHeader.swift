@@ -70,6 +70,8 @@ public enum ImageHeader {
         case .webp: info = try webp(&source)
         case .tiff: info = try tiff(&source)
         case .heif, .avif: info = try isobmff(&source, format: format)
+        // Never sniffed: a RAW is told by its name and read by LibRaw (RawInfo).
+        case .raw: throw .invalid("not an image this tool reads by its header")
         }
         guard info.width > 0, info.height > 0 else { throw .invalid("the \(format.displayName) header declares an empty image") }
         if let screen = info.screen {
