@@ -42,13 +42,20 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // No pkgConfig: libraw_r.pc adds -fopenmp, which the Swift driver refuses.
+        .systemLibrary(
+            name: "CRaw",
+            providers: [.apt(["libraw-dev"]), .brew(["libraw"])]),
 
         // proofsheet's own C: the resampler, turning photos upright, colour transforms, and
         // the glue to the decoders, whose error handling Swift cannot take part in
         // (longjmp, process-wide handlers).
         .target(
             name: "CImaging",
-            dependencies: ["CGD", "CJPEG", "CHeif", "CLCMS", "CTIFF", "CPNG", "CWebP", "CZlib"]),
+            dependencies: ["CGD", "CJPEG", "CHeif", "CLCMS", "CTIFF", "CPNG", "CWebP", "CZlib", "CRaw"],
+            // CRaw has no pkgConfig (see above) and no Swift imports it, so nothing else
+            // would put LibRaw on the link line.
+            linkerSettings: [.linkedLibrary("raw_r")]),
 
         // All domain logic; the only module that imports the C ones.
         .target(

@@ -82,10 +82,17 @@ int ps_check_size(ps_decoder *decoder, long long width, long long height, const 
     }
     long long pixels;
     if (__builtin_mul_overflow(width, height, &pixels) || pixels > request->max_pixels) {
-        ps_result_fail(result, PS_TOO_LARGE, "too large");
+        ps_result_fail(result, PS_TOO_LARGE, "over the limit of %lld megapixels", request->max_pixels / 1000000);
         return 0;
     }
     return 1;
+}
+
+int ps_check_working(long long bytes, const char *what, const ps_decode_request *request, ps_open_result *result) {
+    if (request->max_working_bytes <= 0 || bytes <= request->max_working_bytes) return 1;
+    ps_result_fail(result, PS_TOO_LARGE, "which take %lld MB to decode (%s), over the budget of %lld MB a photo",
+                   bytes >> 20, what, request->max_working_bytes >> 20);
+    return 0;
 }
 
 size_t ps_mul(size_t a, size_t b) {
@@ -126,6 +133,7 @@ void ps_decoder_open(int format, const unsigned char *data, size_t size, const p
     case PS_FORMAT_TIFF: decoder = ps_tiff_open(data, size, request, result); break;
     case PS_FORMAT_HEIF: decoder = ps_heif_open(data, size, 0, request, result); break;
     case PS_FORMAT_AVIF: decoder = ps_heif_open(data, size, 1, request, result); break;
+    case PS_FORMAT_RAW: decoder = ps_raw_open(data, size, request, result); break;
     case PS_FORMAT_GIF:
     case PS_FORMAT_BMP: decoder = ps_gd_open(format, data, size, request, result); break;
     default: ps_result_fail(result, PS_ERROR, "unknown format"); break;
@@ -168,6 +176,7 @@ const char *ps_decoder_messages(const ps_decoder *decoder) {
 void ps_decoder_close(ps_decoder *decoder) {
     if (decoder == NULL) return;
     if (decoder->destroy != NULL) decoder->destroy(decoder);
+    if (decoder->release != NULL) decoder->release(decoder->released);
     free(decoder->icc);
     /* After destroy, which gives back the CMYK transform taken from it. */
     ps_color_cache_close(decoder->owned_colors);
@@ -176,12 +185,8 @@ void ps_decoder_close(ps_decoder *decoder) {
 
 /* MARK: Decoders that hold the whole picture */
 
-static const unsigned char *ps_whole_row(ps_decoder *base, int y) {
-    ps_whole_decoder *decoder = (ps_whole_decoder *)base;
-    const unsigned char *in = decoder->rows ? decoder->rows[y] : decoder->pixels + (size_t)y * decoder->stride;
-    unsigned char *out = decoder->out;
-    const int width = base->width;
-    switch (decoder->layout) {
+void ps_layout_row(ps_layout layout, const unsigned char *in, unsigned char *out, int width) {
+    switch (layout) {
     case PS_LAYOUT_RGB:
         for (int x = 0; x < width; x++, in += 3, out += 4) {
             out[0] = in[2];
@@ -224,6 +229,12 @@ static const unsigned char *ps_whole_row(ps_decoder *base, int y) {
         break;
     }
     }
+}
+
+static const unsigned char *ps_whole_row(ps_decoder *base, int y) {
+    ps_whole_decoder *decoder = (ps_whole_decoder *)base;
+    const unsigned char *in = decoder->rows ? decoder->rows[y] : decoder->pixels + (size_t)y * decoder->stride;
+    ps_layout_row(decoder->layout, in, decoder->out, base->width);
     return decoder->out;
 }
 

@@ -48,6 +48,10 @@ struct ps_decoder {
     int pixels;
     int has_nclx;
     ps_nclx nclx;
+    /* Memory the decoder reads from that it does not own otherwise (a RAW's preview), and
+       how to free it: after destroy. */
+    void (*release)(void *released);
+    void *released;
     /* Where its transforms come from (the request's), and the one it made when given none. */
     ps_color_cache *colors;
     ps_color_cache *owned_colors;
@@ -76,6 +80,7 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
 ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result);
 ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const ps_decode_request *request,
                          ps_open_result *result);
+ps_decoder *ps_raw_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result);
 ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const ps_decode_request *request,
                        ps_open_result *result);
 
@@ -97,6 +102,9 @@ typedef struct {
     unsigned char *out;          /* the row handed out */
 } ps_whole_decoder;
 
+/* One row of `width` pixels in `layout` to B, G, R, X on white. */
+void ps_layout_row(ps_layout layout, const unsigned char *in, unsigned char *out, int width);
+
 /* Sets up the row handing-out of a whole decoder (base.width/height set first). */
 int ps_whole_start(ps_whole_decoder *decoder);
 void ps_whole_destroy(ps_whole_decoder *decoder);
@@ -110,6 +118,10 @@ void ps_result_fail(ps_open_result *result, int status, const char *format, ...)
    request allows is PS_TOO_LARGE. 0 when refused (`result` says why). */
 int ps_check_size(ps_decoder *decoder, long long width, long long height, const char *name,
                   const ps_decode_request *request, ps_open_result *result);
+
+/* Whether holding `bytes` at once (`what` says for what) fits the request's budget; when
+   not, PS_TOO_LARGE in `result`, naming both. */
+int ps_check_working(long long bytes, const char *what, const ps_decode_request *request, ps_open_result *result);
 
 /* a × b (× c) in size_t, or 0 when it would overflow. */
 size_t ps_mul(size_t a, size_t b);

@@ -77,6 +77,35 @@ static void ps_jpeg_progress(j_common_ptr cinfo) {
     }
 }
 
+/* How many scans (SOS markers) the file holds, counting no further than `limit` + 1:
+   markers are found by walking the segments, and in entropy-coded data every 0xFF byte
+   is stuffed (FF 00) or a restart marker, so this is exactly what libjpeg will read,
+   found with memchr in milliseconds instead of one whole-image pass a scan. */
+static int ps_jpeg_count_scans(const unsigned char *data, size_t size, int limit) {
+    int scans = 0;
+    size_t at = 2;
+    while (at + 4 <= size && scans <= limit) {
+        if (data[at] != 0xFF) return scans; /* libjpeg reports what is wrong here */
+        const unsigned char code = data[at + 1];
+        if (code == 0xFF) { at++; continue; }
+        if (code == 0xD9) break;
+        if (code == 0x01 || (code >= 0xD0 && code <= 0xD8)) { at += 2; continue; }
+        at += 2 + ((size_t)data[at + 2] << 8 | data[at + 3]);
+        if (code != 0xDA) continue;
+        scans++;
+        /* Entropy-coded data: up to the next byte pair FF xx that is a marker. */
+        for (;;) {
+            const unsigned char *ff = at < size ? memchr(data + at, 0xFF, size - at) : NULL;
+            if (ff == NULL || (size_t)(ff - data) + 1 >= size) return scans;
+            at = (size_t)(ff - data);
+            const unsigned char next = data[at + 1];
+            if (next == 0x00 || (next >= 0xD0 && next <= 0xD7) || next == 0xFF) { at += next == 0xFF ? 1 : 2; continue; }
+            break;
+        }
+    }
+    return scans;
+}
+
 static void ps_jpeg_destroy(ps_decoder *base) {
     ps_jpeg_decoder *decoder = (ps_jpeg_decoder *)base;
     if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
@@ -160,7 +189,15 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
     decoder->max_scans = request->max_scans > 0 ? request->max_scans : 1000;
     if (setjmp(decoder->err.jump)) {
         const int status = decoder->too_many_scans ? PS_ERROR : ps_jpeg_failure(decoder);
-        if (status == PS_UNSUPPORTED) {
+        const int code = decoder->err.pub.msg_code;
+        if (decoder->created && (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY)
+            && request->max_working_bytes > 0) {
+            /* libjpeg would hold more than the budget (max_memory_to_use): the coefficients of
+               a progressive image, which it keeps whole until its last scan. */
+            ps_result_fail(result, PS_TOO_LARGE, "which take over %lld MB to decode (a progressive JPEG keeps every "
+                           "coefficient), over the budget of %lld MB a photo",
+                           request->max_working_bytes >> 20, request->max_working_bytes >> 20);
+        } else if (status == PS_UNSUPPORTED) {
             ps_result_fail(result, status, "a JPEG that this machine's libjpeg-turbo cannot decode (%s)", decoder->err.message);
         } else if (status == PS_TRUNCATED) {
             ps_result_fail(result, status, "the file ends before the image does (truncated)");
@@ -174,8 +211,16 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
     decoder->created = 1;
     decoder->progress.progress_monitor = ps_jpeg_progress;
     cinfo->progress = &decoder->progress;
+    /* libjpeg-turbo has no backing store: past this it stops with JERR_NO_BACKING_STORE. */
+    if (request->max_working_bytes > 0) cinfo->mem->max_memory_to_use = (long)request->max_working_bytes;
     if (size > 0xFFFFFFFFu) {
         ps_result_fail(result, PS_ERROR, "the file is too big for a JPEG");
+        ps_decoder_close(base);
+        return NULL;
+    }
+    if (ps_jpeg_count_scans(data, size, decoder->max_scans) > decoder->max_scans) {
+        ps_result_fail(result, PS_ERROR, "refused: a progressive JPEG of more than %d scans (real ones have about 10)",
+                       decoder->max_scans);
         ps_decoder_close(base);
         return NULL;
     }

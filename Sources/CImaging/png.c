@@ -193,6 +193,10 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
     decoder->out = calloc(width, 4);
     if (decoder->interlaced) {
         /* Adam7 hands out every row seven times: the picture is decoded whole. */
+        if (!ps_check_working(4LL * width * height, "an interlaced PNG is decoded whole", request, result)) {
+            ps_decoder_close(base);
+            return NULL;
+        }
         const size_t bytes = ps_mul(ps_mul(width, height), 4);
         decoder->image = bytes ? malloc(bytes) : NULL;
         png_bytep *rows = decoder->image ? malloc(sizeof(png_bytep) * height) : NULL;

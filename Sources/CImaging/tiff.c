@@ -1,8 +1,9 @@
 /*
  * TIFF with libtiff, read from memory: classic and BigTIFF, every compression libtiff was
  * built with, the first image. The size checked is libtiff's own. RGB, grey and palette
- * images go through libtiff's RGBA interface (whole, premultiplied alpha); 8-bit CMYK
- * stored in strips is read a row at a time and converted with its profile by Little CMS.
+ * images go through libtiff's RGBA interface (premultiplied alpha) one band of strips or
+ * tiles at a time, never whole; 8-bit CMYK stored in strips is read a row at a time and
+ * converted with its profile by Little CMS.
  * libtiff's errors and warnings go to the photo (through TIFFOpenOptions handlers that
  * carry the decoder), never to stderr.
  */
@@ -15,11 +16,15 @@
 #include <tiffio.h>
 
 typedef struct {
-    ps_whole_decoder whole;
+    ps_decoder base;
     const unsigned char *data;
     toff_t size, offset;
     TIFF *tiff;
-    uint32_t *raster;        /* the RGBA picture */
+    /* RGB, grey, palette: the RGBA interface, a band (one strip or one row of tiles) at a time */
+    TIFFRGBAImage rgba;
+    int rgba_begun;
+    uint32_t *band;
+    int band_rows, band_start, band_filled;
     /* CMYK strips */
     int cmyk;
     ps_cmyk *cmyk_transform;
@@ -84,15 +89,15 @@ static int ps_tiff_on_warning(TIFF *tiff, void *user, const char *module, const 
     char text[PS_REASON_SIZE];
     vsnprintf(text, sizeof text, format, args);
     if (strstr(text, "nknown field") == NULL && strstr(text, "does not end in null byte") == NULL)
-        ps_messages_add(&decoder->whole.base.messages, "libtiff", "%s", text);
+        ps_messages_add(&decoder->base.messages, "libtiff", "%s", text);
     return 1;
 }
 
 static void ps_tiff_destroy(ps_decoder *base) {
     ps_tiff_decoder *decoder = (ps_tiff_decoder *)base;
-    ps_whole_destroy(&decoder->whole);
+    if (decoder->rgba_begun) TIFFRGBAImageEnd(&decoder->rgba);
     if (decoder->tiff != NULL) TIFFClose(decoder->tiff);
-    _TIFFfree(decoder->raster);
+    _TIFFfree(decoder->band);
     ps_cmyk_close(decoder->cmyk_transform);
     free(decoder->cmyk_row);
     free(decoder->out);
@@ -129,10 +134,39 @@ static const unsigned char *ps_tiff_cmyk_row(ps_decoder *base, int y) {
     return decoder->out;
 }
 
+/* Row `y` from the band that holds it, the next band decoded when the last is used up. */
+static const unsigned char *ps_tiff_band_row(ps_decoder *base, int y) {
+    ps_tiff_decoder *decoder = (ps_tiff_decoder *)base;
+    if (y != decoder->next_row) {
+        ps_decoder_fail(base, PS_ERROR, "row %d asked out of order", y);
+        return NULL;
+    }
+    if (y >= decoder->band_start + decoder->band_filled) {
+        const int rows = base->height - y < decoder->band_rows ? base->height - y : decoder->band_rows;
+        /* White where libtiff leaves pixels unwritten (a damaged strip). */
+        memset(decoder->band, 0xFF, (size_t)base->width * 4 * (size_t)rows);
+        decoder->rgba.row_offset = y;
+        decoder->rgba.col_offset = 0;
+        if (!TIFFRGBAImageGet(&decoder->rgba, decoder->band, (uint32_t)base->width, (uint32_t)rows)) {
+            if (strstr(decoder->error, "Read error") != NULL || strstr(decoder->error, "past end") != NULL)
+                ps_decoder_fail(base, PS_TRUNCATED, "the file ends before the image does (truncated)");
+            else
+                ps_decoder_fail(base, PS_ERROR, "%s", decoder->error[0] ? decoder->error : "libtiff cannot decode the image data");
+            return NULL;
+        }
+        decoder->band_start = y;
+        decoder->band_filled = rows;
+    }
+    const unsigned char *in = (const unsigned char *)decoder->band + (size_t)(y - decoder->band_start) * 4 * (size_t)base->width;
+    ps_layout_row(PS_LAYOUT_RGBA_PREMUL, in, decoder->out, base->width);
+    decoder->next_row++;
+    return decoder->out;
+}
+
 ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode_request *request, ps_open_result *result) {
     ps_tiff_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
-    ps_decoder *base = &decoder->whole.base;
+    ps_decoder *base = &decoder->base;
     base->destroy = ps_tiff_destroy;
     decoder->data = data;
     decoder->size = size;
@@ -207,45 +241,34 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
     }
 
     char message[1024] = {0};
-    if (!TIFFRGBAImageOK(tiff, message)) {
+    if (!TIFFRGBAImageOK(tiff, message) || !TIFFRGBAImageBegin(&decoder->rgba, tiff, 1, message)) {
         ps_result_fail(result, PS_UNSUPPORTED, "a TIFF this machine's libtiff cannot decode (%s)", message);
         ps_decoder_close(base);
         return NULL;
     }
-    TIFFRGBAImage image;
-    if (!TIFFRGBAImageBegin(&image, tiff, 1, message)) {
-        ps_result_fail(result, PS_UNSUPPORTED, "a TIFF this machine's libtiff cannot decode (%s)", message);
-        ps_decoder_close(base);
-        return NULL;
-    }
+    decoder->rgba_begun = 1;
     /* Rows in the order they are stored: the Orientation tag is applied later, with the
        EXIF orientation of every other format, exactly once. */
-    image.req_orientation = image.orientation;
-    const size_t bytes = ps_mul(ps_mul(width, height), 4);
-    decoder->raster = bytes ? _TIFFmalloc((tmsize_t)bytes) : NULL;
-    if (decoder->raster == NULL) {
-        TIFFRGBAImageEnd(&image);
+    decoder->rgba.req_orientation = decoder->rgba.orientation;
+    /* A band is what libtiff decodes in one piece: a strip (a long uncompressed one is
+       already chopped into small ones by libtiff) or a row of tiles. */
+    uint32_t band_rows = 0;
+    if (TIFFIsTiled(tiff) ? !TIFFGetField(tiff, TIFFTAG_TILELENGTH, &band_rows)
+                          : !TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &band_rows))
+        band_rows = height;
+    if (band_rows == 0 || band_rows > height) band_rows = height;
+    if (!ps_check_working(4LL * width * band_rows, "libtiff decodes its strips or tiles whole", request, result)) {
+        ps_decoder_close(base);
+        return NULL;
+    }
+    decoder->band_rows = (int)band_rows;
+    decoder->band = _TIFFmalloc((tmsize_t)ps_mul(ps_mul(width, band_rows), 4));
+    decoder->out = calloc(width, 4);
+    if (decoder->band == NULL || decoder->out == NULL) {
         ps_result_fail(result, PS_NO_MEMORY, "out of memory");
         ps_decoder_close(base);
         return NULL;
     }
-    memset(decoder->raster, 0xFF, bytes);
-    const int ok = TIFFRGBAImageGet(&image, decoder->raster, width, height);
-    TIFFRGBAImageEnd(&image);
-    if (!ok) {
-        if (strstr(decoder->error, "Read error") != NULL || strstr(decoder->error, "past end") != NULL)
-            ps_result_fail(result, PS_TRUNCATED, "the file ends before the image does (truncated)");
-        else
-            ps_result_fail(result, PS_ERROR, "%s", decoder->error[0] ? decoder->error : "libtiff cannot decode the image data");
-        ps_decoder_close(base);
-        return NULL;
-    }
-    decoder->whole.pixels = (const unsigned char *)decoder->raster;
-    decoder->whole.stride = 4 * (size_t)width;
-    decoder->whole.layout = PS_LAYOUT_RGBA_PREMUL;
-    if (!ps_whole_start(&decoder->whole)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    base->row = ps_tiff_band_row;
     return base;
 }

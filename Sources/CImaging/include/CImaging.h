@@ -75,6 +75,7 @@ enum {
     PS_FORMAT_BMP = 5,
     PS_FORMAT_HEIF = 6,
     PS_FORMAT_AVIF = 7,
+    PS_FORMAT_RAW = 8,   /* a camera RAW, shown from its largest embedded preview (LibRaw) */
 };
 
 #define PS_REASON_SIZE 256
@@ -100,6 +101,9 @@ typedef struct {
     int min_long_edge;
     /* Refused (PS_TOO_LARGE) before any pixel buffer is allocated. */
     long long max_pixels;
+    /* The most the decode may hold at once (a progressive JPEG's coefficients, an
+       interlaced PNG, a TIFF's band of strips or tiles): past it, PS_TOO_LARGE. */
+    long long max_working_bytes;
     /* JPEG: refused past this many progressive scans (libjpeg's progress monitor). */
     int max_scans;
     /* GIF: the logical screen the first frame is composed on, and the frame's place in it. */
@@ -148,6 +152,22 @@ int ps_heif_can_decode(int format);
    cache; nothing when they are sRGB already or carry no profile. A profile that cannot be
    used is ignored, and `note` says so (else it is left ""). */
 void ps_decoder_convert_color(ps_decoder *decoder, gdImagePtr image, char *note, size_t note_size);
+
+/* MARK: RAW (raw.c) */
+
+/* What LibRaw reads from a RAW file's structure, without unpacking anything. */
+typedef struct {
+    int preview_width, preview_height; /* the preview LibRaw would unpack (0 when none) */
+    int width, height;                 /* the sensor's picture, as stored */
+    int orientation;                   /* EXIF value (1-8) */
+    char make[64], model[64], lens[128];
+    char date[20];                     /* YYYY-MM-DDTHH:MM:SS as the camera recorded it, or "" */
+    float shutter, aperture, iso, focal_length; /* seconds, f-number, ISO, mm; 0 when unknown */
+    char reason[PS_REASON_SIZE];
+} ps_raw_info;
+
+/* Reads `info` from the RAW in `data`; a status (`info->reason` says why not). */
+int ps_raw_read_info(const unsigned char *data, size_t size, ps_raw_info *info);
 
 /* MARK: Metadata helpers */
 

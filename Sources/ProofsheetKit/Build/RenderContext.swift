@@ -78,7 +78,7 @@ struct RenderContext: Sendable {
         let info: ImageInfo
         let size: Int
         do {
-            (info, size) = try Self.header(of: path)
+            (info, size) = try Self.header(of: path, raw: job.file.format == .raw)
         } catch let error as ImagingError {
             return .problem(Self.problem(job, error.description))
         } catch {
@@ -111,7 +111,7 @@ struct RenderContext: Sendable {
         let fingerprint = ContentFingerprint(of: bytes)
         let rendered: RenderedPhoto
         do {
-            rendered = try Thumbnailer.render(bytes, sizes: sizes, colors: &colors)
+            rendered = try Thumbnailer.render(bytes, sizes: sizes, colors: &colors, raw: job.file.format == .raw)
         } catch {
             return .problem(Self.problem(job, error.description))
         }
@@ -148,10 +148,13 @@ struct RenderContext: Sendable {
     }
 
     /// The header of the file at `path` and the file's size, reading only what the header
-    /// takes. An empty file has no header and is refused here.
-    static func header(of path: BytePath) throws -> (ImageInfo, Int) {
+    /// takes. An empty file has no header and is refused here. A RAW's structure is read by
+    /// LibRaw from the whole file, once it is read: until then its cost is counted as the
+    /// preview LibRaw copies out of it (at most its size) and the largest preview made.
+    static func header(of path: BytePath, raw: Bool = false) throws -> (ImageInfo, Int) {
         try FileSystem.withOpenFile(path) { file in
             guard file.size > 0 else { throw ImagingError.corrupt("empty file") }
+            if raw { return (ImageInfo(format: .raw, width: 8192, height: 8192, workingBytes: file.size), file.size) }
             let info = try ImageHeader.read(fileSize: file.size) { offset, count in file.read(at: offset, count: count) }
             return (info, file.size)
         }

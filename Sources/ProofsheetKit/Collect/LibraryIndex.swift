@@ -119,7 +119,10 @@ struct LibraryIndex {
         guard let head = FileSystem.readPrefix(source, count: ImageFormat.sniffLength) else {
             return .refused("cannot be read (\(FileCopier.errorText()))")
         }
-        guard ImageFormat.sniff(head) != nil else { return .refused("is not an image; a gallery only offers images") }
+        // A RAW is told by its name, as the scanner tells it (many RAWs are TIFFs inside).
+        guard ImageFormat.sniff(head) != nil || Companion.candidate(source.lastComponent)?.kind == .raw else {
+            return .refused("is not an image; a gallery only offers images")
+        }
         return .found(
             source: source,
             status: FileStatus(size: status.size, modified: status.mtime, device: status.device, inode: status.inode))

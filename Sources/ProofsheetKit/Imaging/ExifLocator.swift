@@ -18,7 +18,8 @@ enum ExifLocator {
         case .webp: block = webp(bytes)
         case .tiff: block = TIFFMetadataBlock.compacted(bytes)
         case .heif, .avif: block = heif(bytes)
-        case .gif, .bmp: block = nil
+        // A RAW's metadata is read by LibRaw (RawInfo).
+        case .gif, .bmp, .raw: block = nil
         }
         guard var tiff = block else { return nil }
         // Some writers keep the "Exif\0\0" of JPEG's APP1 in front of the TIFF data.

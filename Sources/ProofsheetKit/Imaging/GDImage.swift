@@ -239,7 +239,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hostile or oversized file, refused before it could cost anything; the reason says why.
     case refused(String)
     case truncated
-    case tooLarge(width: Int, height: Int)
+    /// Its header asks for more than `DecodeBudget` allows; `why` says what.
+    case tooLarge(width: Int, height: Int, why: String)
     /// A valid image that no library on this machine decodes; the reason says which.
     case unsupported(String)
     case outOfMemory
@@ -250,8 +251,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corrupt(let reason): "corrupt image (\(reason))"
         case .invalid(let reason), .refused(let reason): reason
         case .truncated: "truncated image: the file ends before the picture does"
-        case .tooLarge(let width, let height):
-            "refused: the header declares \(width)×\(height) pixels, over the limit of \(Thumbnailer.maximumMegapixels) megapixels"
+        case .tooLarge(let width, let height, let why): "refused: the header declares \(width)×\(height) pixels, \(why)"
         case .unsupported(let reason): "cannot be shown: \(reason)"
         case .outOfMemory: "not enough memory to process this image"
         case .encodingFailed: "could not encode the result as JPEG"

@@ -1,7 +1,8 @@
-/// An image format, told by the file's first bytes rather than its name.
+/// An image format, told by the file's first bytes rather than its name; a camera RAW
+/// alone is told by its name (`Companion`'s RAW extensions), as many RAWs are TIFFs inside.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     // The order is CImaging's PS_FORMAT_* order.
-    case jpeg, png, gif, webp, tiff, bmp, heif, avif
+    case jpeg, png, gif, webp, tiff, bmp, heif, avif, raw
 
     /// The name users know it by.
     public var displayName: String {
@@ -14,6 +15,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .bmp: "BMP"
         case .heif: "HEIF"
         case .avif: "AVIF"
+        case .raw: "RAW"
         }
     }
 

@@ -8,6 +8,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var height: Int
     /// The decoder's working memory beyond the file's own bytes, an estimate from above.
     public var workingBytes: Int
+    /// Why the decode holds that much, when it holds the whole picture (or its coefficients).
+    var wholeReason: String?
     /// GIF: the logical screen the first frame is composed on, and the frame's place in it.
     var screen: (width: Int, height: Int, left: Int, top: Int)?
 
@@ -68,17 +70,18 @@ public enum ImageHeader {
         case .webp: info = try webp(&source)
         case .tiff: info = try tiff(&source)
         case .heif, .avif: info = try isobmff(&source, format: format)
+        // Never sniffed: a RAW is told by its name and read by LibRaw (RawInfo).
+        case .raw: throw .invalid("not an image this tool reads by its header")
         }
         guard info.width > 0, info.height > 0 else { throw .invalid("the \(format.displayName) header declares an empty image") }
-        let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
-        guard !overflow, pixels <= Thumbnailer.maximumPixels else { throw .tooLarge(width: info.width, height: info.height) }
         if let screen = info.screen {
             let (screenPixels, overflow) = screen.width.multipliedReportingOverflow(by: screen.height)
-            guard !overflow, screenPixels <= Thumbnailer.maximumPixels else {
-                throw .tooLarge(width: screen.width, height: screen.height)
+            guard !overflow, screenPixels <= DecodeBudget.maximumPixels else {
+                throw .tooLarge(width: screen.width, height: screen.height, why: "over the limit of 1 gigapixel")
             }
             info.workingBytes = info.workingBytes &+ 4 * screenPixels
         }
+        try DecodeBudget.check(info, fileSize: fileSize)
         return info
     }
 
@@ -103,11 +106,32 @@ public enum ImageHeader {
                 guard let frame = source.bytes(offset + 4, 6), frame.count == 6 else { throw truncatedHeader(.jpeg) }
                 let height = Int(frame[1]) << 8 | Int(frame[2]), width = Int(frame[3]) << 8 | Int(frame[4])
                 let components = max(1, Int(frame[5]))
-                // A progressive JPEG keeps every coefficient of the image (2 bytes each, at
-                // most 4:4:4) until its last scan; a baseline one a few rows.
                 let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
-                let working = progressive ? width * height * components * 2 : width * 64 * components
-                return ImageInfo(format: .jpeg, width: width, height: height, workingBytes: working)
+                guard progressive else {
+                    // Baseline: decoded a row of blocks at a time, at the DCT scale the output needs.
+                    return ImageInfo(format: .jpeg, width: width, height: height, workingBytes: width * 64 * components)
+                }
+                // A progressive JPEG keeps every coefficient (2 bytes each) until its last
+                // scan, at full size whatever the scale: 64 a block of each component.
+                guard let sampling = source.bytes(offset + 10, 3 * components), sampling.count == 3 * components else {
+                    throw truncatedHeader(.jpeg)
+                }
+                var factors: [(h: Int, v: Int)] = []
+                for c in 0..<components {
+                    let byte = Int(sampling[3 * c + 1])
+                    factors.append((max(1, byte >> 4), max(1, byte & 15)))
+                }
+                let hMax = factors.map { $0.h }.max() ?? 1, vMax = factors.map { $0.v }.max() ?? 1
+                var working = 0
+                for f in factors {
+                    let columns: Int = (width * f.h + hMax - 1) / hMax, rows: Int = (height * f.v + vMax - 1) / vMax
+                    let across: Int = (columns + 8 * f.h - 1) / (8 * f.h) * f.h
+                    let down: Int = (rows + 8 * f.v - 1) / (8 * f.v) * f.v
+                    working += across * down * 128
+                }
+                return ImageInfo(
+                    format: .jpeg, width: width, height: height, workingBytes: working,
+                    wholeReason: "a progressive JPEG keeps every coefficient")
             }
             offset += 2 + length
         }
@@ -127,7 +151,9 @@ public enum ImageHeader {
         let interlaced = ihdr[20] != 0
         // Interlaced images are decoded whole (4 bytes a pixel); others a row at a time.
         let working = interlaced ? width &* height &* 4 : width &* 32
-        return ImageInfo(format: .png, width: width, height: height, workingBytes: working)
+        return ImageInfo(
+            format: .png, width: width, height: height, workingBytes: working,
+            wholeReason: interlaced ? "an interlaced PNG is decoded whole" : nil)
     }
 
     // MARK: GIF
@@ -210,7 +236,7 @@ public enum ImageHeader {
     /// file declaring 3×15,073,282 pixels cost 600 MB and seconds; found by FuzzImageHeader).
     private static func bmpRowsEnd(_ layout: (dataOffset: Int, bitsPerPixel: Int, compression: Int), width: Int, height: Int) -> Int {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, pixels <= Thumbnailer.maximumPixels else { return 0 }
+        guard width > 0, height > 0, !overflow, pixels <= DecodeBudget.maximumPixels else { return 0 }
         // BI_RGB, BI_BITFIELDS and BI_ALPHABITFIELDS store rows as they are.
         guard [0, 3, 6].contains(layout.compression), layout.bitsPerPixel > 0 else { return 0 }
         let stride = (width * layout.bitsPerPixel + 31) / 32 * 4
@@ -242,6 +268,10 @@ public enum ImageHeader {
         default:
             throw .invalid("not a valid WebP: its first chunk is \"\(chunk.filter { $0.isASCII && !$0.isWhitespace })\"")
         }
+        // libwebp decodes no more (WEBP_MAX_DIMENSION), whatever a VP8X canvas says.
+        guard width <= 16383, height <= 16383 else {
+            throw .invalid("not a valid WebP: the header declares \(width)×\(height) pixels, over WebP's 16383 a side")
+        }
         // Decoded whole to 4 bytes a pixel; an animation's canvas twice (frame and canvas).
         return ImageInfo(format: .webp, width: width, height: height, workingBytes: width * height * (animated ? 8 : 4))
     }
@@ -253,7 +283,15 @@ public enum ImageHeader {
         let layout = TIFFLayout(header)
         guard let first = layout.firstDirectory(header) else { throw truncatedHeader(.tiff) }
         let entries = try layout.entries(at: first, in: &source)
-        var width: Int?, height: Int?
+        var width: Int?, height: Int?, compressed = true, tiled = false, bandRows: Int?
+        for entry in entries {
+            switch entry.tag {
+            case 259: compressed = entry.inlineNumber(layout) != 1
+            case 278 where !tiled, 323: bandRows = entry.inlineNumber(layout)
+            case 322: tiled = true
+            default: break
+            }
+        }
         for entry in entries where entry.tag == 256 || entry.tag == 257 {
             // The decoder reads one of two such tags and a check would read the other: a
             // file that says its size twice is refused.
@@ -266,8 +304,13 @@ public enum ImageHeader {
             if entry.tag == 256 { width = value } else { height = value }
         }
         guard let width, let height else { throw .invalid("not a valid TIFF: no width or height in its first directory") }
-        // libtiff's RGBA interface decodes the image whole, 4 bytes a pixel.
-        return ImageInfo(format: .tiff, width: width, height: height, workingBytes: width &* height &* 4)
+        // libtiff decodes a band at a time, a strip or a row of tiles (a long uncompressed
+        // strip chopped into rows), held as 4 bytes a pixel and as stored (up to 8 more).
+        var rows = min(max(1, bandRows ?? height), height)
+        if !compressed && !tiled { rows = 1 }
+        return ImageInfo(
+            format: .tiff, width: width, height: height, workingBytes: width &* rows &* 12,
+            wholeReason: "libtiff decodes its strips or tiles whole")
     }
 
     // MARK: HEIF and AVIF
@@ -356,7 +399,9 @@ public enum ImageHeader {
         }
         guard let best else { throw .invalid("not a valid \(format.displayName): no image size in its header") }
         // libheif decodes to 4 bytes a pixel, from planes of up to 2 bytes a sample.
-        return ImageInfo(format: format, width: best.width, height: best.height, workingBytes: best.width &* best.height &* 10)
+        return ImageInfo(
+            format: format, width: best.width, height: best.height, workingBytes: best.width &* best.height &* 10,
+            wholeReason: "libheif decodes the image whole")
     }
 
     /// An ISOBMFF box header at `offset`: its type and whole size, checked against `end`.
@@ -387,108 +432,5 @@ public enum ImageHeader {
     static func le16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
     static func le32(_ b: [UInt8], _ o: Int) -> Int {
         Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24
-    }
-}
-
-/// A file's bytes as the header readers ask for them: a block at a time, the last one
-/// kept, with a bound on what one header may cost to read.
-struct HeaderSource {
-    let size: Int
-    let read: (_ offset: Int, _ count: Int) -> [UInt8]?
-    private var block: (offset: Int, bytes: [UInt8])?
-    private var budget = 128 << 20
-    static let blockSize = 64 << 10
-
-    init(size: Int, read: @escaping (_ offset: Int, _ count: Int) -> [UInt8]?) {
-        self.size = size
-        self.read = read
-    }
-
-    /// Up to `count` bytes at `offset`, fewer at the end of the file; nil past the end, for
-    /// a negative or overflowing request, or once a header has cost too much to read.
-    mutating func bytes(_ offset: Int, _ count: Int) -> [UInt8]? {
-        guard offset >= 0, count >= 0, offset <= size else { return nil }
-        let wanted = min(count, size - offset)
-        if let block, offset >= block.offset, offset - block.offset + wanted <= block.bytes.count {
-            let start = offset - block.offset
-            return Array(block.bytes[start..<start + wanted])
-        }
-        let length = max(wanted, min(Self.blockSize, size - offset))
-        guard budget >= length, let got = read(offset, length) else { return nil }
-        budget -= length
-        block = (offset, got)
-        return Array(got.prefix(wanted))
-    }
-
-    mutating func be16(_ offset: Int) -> Int? {
-        guard let b = bytes(offset, 2), b.count == 2 else { return nil }
-        return Int(b[0]) << 8 | Int(b[1])
-    }
-}
-
-/// How a TIFF lays out its directories: byte order, and classic (12-byte entries, 32-bit
-/// offsets) or BigTIFF (20-byte entries, 64-bit offsets).
-struct TIFFLayout {
-    let little: Bool
-    let big: Bool
-
-    init(_ header: [UInt8]) {
-        little = header[0] == 0x49
-        big = (little ? Int(header[2]) : Int(header[3])) == 43
-    }
-
-    struct Entry {
-        var tag: Int
-        var type: Int
-        var count: Int
-        /// The value field (4 or 8 bytes), as stored.
-        var value: [UInt8]
-        /// A SHORT, LONG or LONG8 value held in the entry itself.
-        func inlineNumber(_ layout: TIFFLayout) -> Int? {
-            guard count == 1 else { return nil }
-            switch type {
-            case 3: return layout.number(value, 0, 2)
-            case 4, 13: return layout.number(value, 0, 4)
-            case 16, 18: return layout.big ? layout.number(value, 0, 8) : nil
-            default: return nil
-            }
-        }
-    }
-
-    func number(_ b: [UInt8], _ offset: Int, _ width: Int) -> Int? {
-        guard offset >= 0, offset + width <= b.count else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<width {
-            let byte = UInt64(b[little ? offset + width - 1 - i : offset + i])
-            value = value << 8 | byte
-        }
-        return value <= UInt64(Int.max) ? Int(value) : nil
-    }
-
-    func firstDirectory(_ header: [UInt8]) -> Int? {
-        big ? (header.count >= 16 ? number(header, 8, 8) : nil) : number(header, 4, 4)
-    }
-
-    /// The entries of the directory at `offset` (at most 65,535).
-    func entries(at offset: Int, in source: inout HeaderSource) throws(ImagingError) -> [Entry] {
-        let countWidth = big ? 8 : 2, entryWidth = big ? 20 : 12, valueWidth = big ? 8 : 4
-        guard let countBytes = source.bytes(offset, countWidth), let count = number(countBytes, 0, countWidth) else {
-            throw ImageHeader.truncatedHeader(.tiff)
-        }
-        guard count <= 65_535 else { throw .refused("refused: a TIFF directory of \(count) entries") }
-        guard let table = source.bytes(offset + countWidth, count * entryWidth), table.count == count * entryWidth else {
-            throw ImageHeader.truncatedHeader(.tiff)
-        }
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for i in 0..<count {
-            let at = i * entryWidth
-            guard let tag = number(table, at, 2), let type = number(table, at + 2, 2),
-                let values = number(table, at + 4, big ? 8 : 4)
-            else { continue }
-            entries.append(
-                Entry(tag: tag, type: type, count: values, value: Array(table[at + 4 + (big ? 8 : 4)..<at + 4 + (big ? 8 : 4) + valueWidth])))
-        }
-        return entries
     }
 }

@@ -12,7 +12,7 @@ struct PhotoDecoder: ~Copyable {
 
     /// Opens the photo whose header said `info`. JPEGs are opened at the smallest DCT
     /// scale whose long edge still covers `minimumLongEdge` (0: full size). The decoder
-    /// checks the pixel limit again against its own reading of the header. Its colour
+    /// checks `DecodeBudget` again against its own reading of the header. Its colour
     /// transforms (CMYK, profiles) come from `colors`, which must outlive it.
     init(
         _ buffer: UnsafeBufferPointer<UInt8>, info: ImageInfo, minimumLongEdge: Int, colors: borrowing ColorTransforms
@@ -20,7 +20,8 @@ struct PhotoDecoder: ~Copyable {
         var request = ps_decode_request()
         request.colors = colors.handle
         request.min_long_edge = Int32(clamping: minimumLongEdge)
-        request.max_pixels = Int64(Thumbnailer.maximumPixels)
+        request.max_pixels = Int64(DecodeBudget.maximumPixels)
+        request.max_working_bytes = Int64(DecodeBudget.maximumWorkingBytes)
         request.max_scans = Int32(Thumbnailer.maximumScans)
         if let screen = info.screen {
             request.screen_width = Int32(clamping: screen.width)
@@ -77,7 +78,7 @@ struct PhotoDecoder: ~Copyable {
     private static func check(_ status: Int32, reason: String, width: Int, height: Int) throws(ImagingError) {
         switch Int(status) {
         case Int(PS_OK): return
-        case Int(PS_TOO_LARGE): throw .tooLarge(width: width, height: height)
+        case Int(PS_TOO_LARGE): throw .tooLarge(width: width, height: height, why: reason)
         case Int(PS_TRUNCATED): throw .truncated
         case Int(PS_NO_MEMORY): throw .outOfMemory
         case Int(PS_UNSUPPORTED): throw .unsupported(reason)

@@ -29,11 +29,9 @@ public struct RenderedPhoto: Sendable {
 /// smallest DCT scale that still covers the preview; the preview is made from that, and
 /// each thumbnail from the one before it, so each step shrinks as little as possible.
 public enum Thumbnailer {
-    /// Images whose header declares more than this are refused before decoding.
-    public static let maximumMegapixels = 100
-    public static let maximumPixels = maximumMegapixels * 1_000_000
     /// Progressive JPEGs of more scans than this are refused (real ones have about 10; a
-    /// hostile file of 20,000 tiny scans makes libjpeg redo the image 20,000 times).
+    /// hostile file of 20,000 tiny scans makes libjpeg redo the image 20,000 times). The
+    /// scans are counted before any is decoded.
     public static let maximumScans = 500
 
     /// Lanczos lobes for each step. Lanczos-2 where the step shrinks little or by an even
@@ -48,22 +46,38 @@ public enum Thumbnailer {
     /// Callable with just the bytes of a file, whatever they are: the header is checked
     /// first (`ImageHeader`), then the library made for the format decodes it. Its colour
     /// transform is made for it alone; see the other `render` for many photos.
-    public static func render(_ bytes: [UInt8], sizes: ImageSizes) throws(ImagingError) -> RenderedPhoto {
+    public static func render(_ bytes: [UInt8], sizes: ImageSizes, raw: Bool = false) throws(ImagingError) -> RenderedPhoto {
         var colors = ColorTransforms()
-        return try render(bytes, sizes: sizes, colors: &colors)
+        return try render(bytes, sizes: sizes, colors: &colors, raw: raw)
     }
 
     /// The same, with the colour transform taken from `colors` (or made there, once per
     /// distinct profile, for the photos after): the pixels and warnings are the same.
+    /// A camera RAW (told by its name, `raw`) is shown from its largest embedded preview,
+    /// turned by the RAW's orientation, with the RAW's metadata (`RawInfo`).
     public static func render(
-        _ bytes: [UInt8], sizes: ImageSizes, colors: inout ColorTransforms
+        _ bytes: [UInt8], sizes: ImageSizes, colors: inout ColorTransforms, raw: Bool = false
     ) throws(ImagingError) -> RenderedPhoto {
         if let problem = sizes.problem { throw .refused(problem) }
         guard let thumbnail2x = sizes.thumbnail2x else { throw .refused("image sizes cannot be made") }
-        let info = try ImageHeader.read(bytes)
-        let format = info.format
-        var metadata = ExifReader.read(bytes, format: format)
+        let info: ImageInfo
+        var metadata: PhotoMetadata
         var warnings: [String] = []
+        if raw {
+            let found = try RawInfo(bytes)
+            // LibRaw copies the preview out of the file: at most the file's size again.
+            info = ImageInfo(format: .raw, width: found.previewWidth, height: found.previewHeight, workingBytes: bytes.count)
+            try DecodeBudget.check(info, fileSize: bytes.count)
+            metadata = found.metadata
+            if max(found.previewWidth, found.previewHeight) < sizes.thumbnail {
+                warnings.append(
+                    "its largest embedded preview is \(found.previewWidth)×\(found.previewHeight), smaller than the thumbnails")
+            }
+        } else {
+            info = try ImageHeader.read(bytes)
+            metadata = ExifReader.read(bytes, format: info.format)
+        }
+        let format = info.format
         if metadata.malformed { warnings.append("damaged EXIF data; showing what could be read") }
         // HEIF and AVIF carry their own rotation and mirroring (irot, imir), which libheif
         // applies; their EXIF orientation must then be ignored, or phones' photos would be

@@ -171,6 +171,7 @@ private struct Walk: Sendable {
         /// The file to open: the entry, or where its symlink leads.
         var target: BytePath
         var bytes: Int64
+        var modified: Int64 = 0
         /// Why it cannot be a companion, if it cannot.
         var problem: String?
     }
@@ -304,7 +305,17 @@ private struct Walk: Sendable {
             guard !candidates.isEmpty else { continue }
             var owners = Companion.Owners()
             for index in first..<result.files.count { owners.add(result.files[index].path.lastComponent, at: index) }
-            attach(candidates, owners: owners)
+            // A RAW that no photo of the folder claims is a photo of its own (a card's
+            // folder of RAWs only), shown from its embedded preview; its sidecars go with it.
+            // Decided against the folder's other photos only: two RAWs of one stem are two photos.
+            let alone = candidates.map { $0.kind == .raw && $0.problem == nil && owners.owner(of: $0.stems) == nil }
+            for (candidate, alone) in zip(candidates, alone) where alone {
+                var file = LibraryFile(path: candidate.relative, format: .raw, bytes: candidate.bytes, modified: candidate.modified)
+                file.previous = known(candidate.relative)?.position
+                owners.add(candidate.relative.lastComponent, at: result.files.count)
+                result.files.append(file)
+            }
+            attach(zip(candidates, alone).filter { !$0.1 }.map(\.0), owners: owners)
         }
         folders = []
     }
@@ -314,10 +325,13 @@ private struct Walk: Sendable {
         known: (BytePath) -> LibraryScanner.Known?, candidates: inout [Candidate]
     ) {
         var target: BytePath { found ?? rootReal.appending(relative) }
-        // A RAW is never a photo of its own, even when its content looks like a TIFF.
+        // A RAW goes with the photo of its stem when there is one, even when its content
+        // looks like a TIFF; else it is a photo of its own (`classifyAll`).
         if let candidate = Companion.candidate(name) {
             candidates.append(
-                Candidate(relative: relative, kind: candidate.kind, stems: candidate.stems, target: target, bytes: status.size))
+                Candidate(
+                    relative: relative, kind: candidate.kind, stems: candidate.stems, target: target, bytes: status.size,
+                    modified: status.mtime))
             return
         }
         let format: ImageFormat

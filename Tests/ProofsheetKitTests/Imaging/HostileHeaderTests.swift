@@ -40,16 +40,7 @@ struct HostileHeaderTests {
         try withTemporaryDirectorySync { directory in
             try FileSystem.writeAtomically(try TestPhoto.quadrants(width: 64, height: 64).pngData(), to: directory + "/a.png")
             try Tool.run(["convert", "a.png", "-interlace", "JPEG", "-quality", "90", "a.jpg"], in: directory)
-            let jpeg = try FileSystem.read(directory + "/a.jpg")
-            // The last SOS segment and its entropy-coded data, up to the EOI marker.
-            var lastScan = 0
-            for i in 0..<(jpeg.count - 1) where jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA { lastScan = i }
-            let end = jpeg.count - 2
-            #expect(lastScan > 0 && jpeg[end] == 0xFF && jpeg[end + 1] == 0xD9)
-            let scan = Array(jpeg[lastScan..<end])
-            var out = Array(jpeg[..<end])
-            for _ in 0..<count { out += scan }
-            return out + [0xFF, 0xD9]
+            return EncodedPhoto.repeatingLastScan(of: try FileSystem.read(directory + "/a.jpg"), count)
         }
     }
 

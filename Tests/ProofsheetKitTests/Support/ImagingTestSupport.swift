@@ -167,6 +167,20 @@ enum EncodedPhoto {
         return canvas
     }
 
+    /// A progressive JPEG with its last scan repeated `count` times: a few hostile bytes a
+    /// scan, each making a decoder redo the whole image.
+    static func repeatingLastScan(of jpeg: [UInt8], _ count: Int) -> [UInt8] {
+        // The last SOS segment and its entropy-coded data, up to the EOI marker.
+        var lastScan = 0
+        for i in 0..<(jpeg.count - 1) where jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA { lastScan = i }
+        let end = jpeg.count - 2
+        #expect(lastScan > 0 && jpeg[end] == 0xFF && jpeg[end + 1] == 0xD9)
+        let scan = Array(jpeg[lastScan..<end])
+        var out = Array(jpeg[..<end])
+        for _ in 0..<count { out += scan }
+        return out + [0xFF, 0xD9]
+    }
+
     /// Writes `canvas` as a PNG to `directory/name` and returns the path.
     static func png(_ canvas: borrowing Canvas, in directory: String, _ name: String) throws -> String {
         let path = directory + "/" + name
