@@ -24,7 +24,7 @@ struct PageDataTests {
     static func buildSmall(_ library: String, _ site: String) async throws {
         _ = try await build(library, into: site) {
             $0.thumbSize = 32
-            $0.previewSize = 48
+            $0.previewSize = 64
             $0.quality = 60
             $0.jobs = 2
         }

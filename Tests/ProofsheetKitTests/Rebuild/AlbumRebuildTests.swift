@@ -38,8 +38,8 @@ struct AlbumRebuildTests {
     static func rebuild(_ library: String, _ site: String, sort: PhotoSort) async throws -> BuildReport {
         try await build(library, into: site) {
             $0.sort = sort
-            $0.thumbSize = 16
-            $0.previewSize = 24
+            $0.thumbSize = 32
+            $0.previewSize = 64
             $0.quality = 50
         }
     }

@@ -253,8 +253,8 @@ struct BuildCacheTests {
             func rebuild(_ into: String) async throws {
                 _ = try await build(library, into: into) {
                     $0.sort = sort
-                    $0.thumbSize = 16
-                    $0.previewSize = 24
+                    $0.thumbSize = 32
+                    $0.previewSize = 64
                 }
             }
             try await rebuild(site)

@@ -31,8 +31,8 @@ struct RebuildScopeTests {
 
     static func buildSmall(_ library: String, _ site: String) async throws {
         _ = try await build(library, into: site) {
-            $0.thumbSize = 16
-            $0.previewSize = 24
+            $0.thumbSize = 32
+            $0.previewSize = 64
             $0.quality = 50
         }
     }
