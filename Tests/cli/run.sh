@@ -191,6 +191,49 @@ merge_table_over_output_is_refused() {
         [ ! -e "$WORK/merge/m.txt" ]
 }
 
+# A site folder that is a symlink to a user's folder is refused in one line; nothing in
+# that folder is written or deleted.
+symlinked_site_folder_is_refused() {
+    "$BIN" demo --quiet --output "$WORK/link/Site" >/dev/null || return 1
+    mkdir -p "$WORK/link/Documents" && echo "my notes" >"$WORK/link/Documents/notes.txt"
+    rm -rf "$WORK/link/Site/previews" && ln -s "$WORK/link/Documents" "$WORK/link/Site/previews"
+    "$BIN" build "$WORK/link/demo-library" --output "$WORK/link/Site" >/dev/null 2>"$WORK/link.err"
+    [ $? -eq 2 ] || return 1
+    cat "$WORK/link.err"
+    [ "$(wc -l <"$WORK/link.err")" -eq 1 ] || return 1
+    grep -q "^error: $WORK/link/Site/previews: is a symlink; a site's own folders and files must be real ones" "$WORK/link.err" || return 1
+    [ "$(ls "$WORK/link/Documents")" = "notes.txt" ]
+}
+
+# A setting stored in manifest.json that its option would refuse is one line naming the
+# field and the file; giving the option sets it anew.
+hostile_stored_setting_is_one_line() {
+    "$BIN" demo --quiet --output "$WORK/stored/Site" >/dev/null || return 1
+    sed -i 's/"thumbSize":[0-9]*/"thumbSize":9223372036854775807/' "$WORK/stored/Site/manifest.json"
+    "$BIN" build "$WORK/stored/demo-library" --output "$WORK/stored/Site" >/dev/null 2>"$WORK/stored.err"
+    [ $? -eq 2 ] || return 1
+    cat "$WORK/stored.err"
+    grep -qx "error: $WORK/stored/Site/manifest.json: its setting \"thumbSize\" needs a whole number from 32 to 4096, not 9223372036854775807; give --thumb-size to set it anew, or fix the file" "$WORK/stored.err" || return 1
+    "$BIN" build "$WORK/stored/demo-library" --output "$WORK/stored/Site" --thumb-size 400 >/dev/null
+}
+
+# --watermark-font: a FIFO is refused without waiting for a writer (the test's timeout bounds
+# the hang it was); a relative path is resolved where it is given, so a rebuild from
+# another folder finds it, and no path of it reaches the published manifest.
+watermark_font_is_a_file_resolved_once() {
+    "$BIN" demo --quiet --output "$WORK/font/Site" >/dev/null || return 1
+    mkdir -p "$WORK/font/fonts" && cp /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$WORK/font/fonts/Brand.ttf"
+    mkfifo "$WORK/font/fonts/pipe.ttf"
+    (cd "$WORK/font" && timeout 60 "$BIN" build demo-library --output Site --watermark PROOF --watermark-font fonts/pipe.ttf) \
+        >/dev/null 2>"$WORK/font.err"
+    [ $? -eq 2 ] || return 1
+    grep -qx "error: $WORK/font/fonts/pipe.ttf: the watermark font is not a regular file (a FIFO)" "$WORK/font.err" || return 1
+    (cd "$WORK/font" && "$BIN" build demo-library --output Site --watermark PROOF --watermark-font fonts/Brand.ttf -q) || return 1
+    (cd / && "$BIN" build "$WORK/font/demo-library" --output "$WORK/font/Site" -q) >"$WORK/font.out" 2>&1 || return 1
+    grep -q "(0 skipped, 0 failed, 24 unchanged)" "$WORK/font.out" || { cat "$WORK/font.out"; return 1; }
+    ! grep -q "Brand\|$WORK" "$WORK/font/Site/manifest.json" "$WORK/font/Site/index.html"
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "templates planted above the binary are not used" planted_templates_are_not_used
 check "hostile file names are printed escaped" hostile_names_are_escaped
@@ -203,6 +246,9 @@ check "a damaged page file is written again, said in one line" damaged_page_file
 check "a planted staging folder is left alone, said in one line" planted_staging_folder_is_left_alone
 check "collect's lock file a symlink is refused" collect_lock_symlink_is_refused
 check "merge -o X --table X is refused" merge_table_over_output_is_refused
+check "a symlinked site folder is refused in one line, nothing deleted" symlinked_site_folder_is_refused
+check "a hostile stored setting is one line naming the field and the file" hostile_stored_setting_is_one_line
+check "the watermark font is a regular file, resolved once, not published" watermark_font_is_a_file_resolved_once
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
