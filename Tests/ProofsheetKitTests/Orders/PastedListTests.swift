@@ -128,6 +128,10 @@ struct PastedListReaderTests {
         let signed = try readList(Self.wrappedList.replacingOccurrences(of: "2. Party/Cake table.jpg\n", with: "\nThank you,\nAnna\n"))
         #expect(signed.entries.first { $0.line == 2 }?.note?.hasSuffix("if you can") == true)
         #expect(signed.entries.map(\.text).suffix(2) == ["Thank you,", "Anna"])
+        // A whole line that names a photo is still the note's, and said so.
+        let named = try readList("# T — 1 pick — gallery abc\n1. a.jpg\n   Note: the same crop as\nIMG_0107.jpg.\n")
+        #expect(named.entries.first?.note == "the same crop as IMG_0107.jpg.")
+        #expect(named.warnings.map(\.description) == ["order.txt: line 4: \"IMG_0107.jpg.\" is read as the rest of the note above it; if it is a pick, number it"])
     }
 
     @Test("more lines naming photos than the list says it holds is refused, naming the lines")
