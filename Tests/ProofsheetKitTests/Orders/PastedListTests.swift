@@ -316,6 +316,21 @@ struct PastedListCollectTests {
         }
     }
 
+    @Test("a skipped line of a million scalars is shown cut to 200 by the dry run")
+    func longSkippedLine() async throws {
+        try await withCollectFixture { f in
+            _ = try library(f)
+            let stacked = "e" + String(repeating: "\u{301}", count: 1_000_000)
+            try f.textOrder([stacked, "1. Ceremony/IMG_0042.jpg"])
+            let recorder = RecordingConsole()
+            let status = await CLI.run(
+                arguments: ["collect", f.root + "/order.txt", "-l", f.library, "-o", f.root + "/P", "--dry-run"], console: recorder.console)
+            #expect(status == 0)
+            let skip = try #require(recorder.out.split(separator: "\n").first { $0.hasPrefix("skip line 1: ") })
+            #expect(skip.unicodeScalars.count < 260)
+        }
+    }
+
     @Test("a list in which no line names a photo is refused, saying so")
     func nothingNamed() async throws {
         try await withCollectFixture { f in
