@@ -171,22 +171,52 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     var entries = [];
     var gallery = null;
     var notes = null;
-    var lines = content.split(/\r?\n/);
-    for (var i = 0; i < lines.length; i++) {
+    var lines = content.split(/\r?\n/).map(function (line) {
       // Quoted in a reply (`> `), however deep.
-      var line = lines[i].replace(/^(\s*>)+/, "").trim();
-      if (!line) continue;
+      return line.replace(/^(\s*>)+/, "").trim();
+    });
+    var NUMBERED = /^(?:\d{1,6}[.)]|\(\d{1,6}\)|#\d{1,6})\s+/;
+    // The page's numbered form (the list, the mail): there a line without a number after
+    // a note continues it, as a mail program wrapped it (PastedListReader).
+    var numbered = lines.some(function (line) {
+      return NUMBERED.test(line);
+    });
+    var continuing = null;
+    var skipped = 0;
+    for (var i = 0; i < lines.length; i++) {
+      var line = lines[i];
+      if (!line) {
+        continuing = null;
+        continue;
+      }
       var match;
+      if (numbered && continuing && !NUMBERED.test(line) && line.charAt(0) !== "#" && !/^note:/i.test(line)) {
+        continuing(line);
+        continue;
+      }
+      continuing = null;
       if (line.charAt(0) === "#" && !/^#\d/.test(line)) {
         if ((match = /^#\s*gallery:\s*(\S+)\s*$/.exec(line))) gallery = match[1];
         else if ((match = /^#\s*by:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).by = match[1];
         else if ((match = /^#\s*note:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).note = match[1];
-        else if (!entries.length && (match = / — gallery (\S+)$/.exec(line))) gallery = match[1];
+        else if ((match = / — \d+ picks? — gallery (\S+)$/.exec(line))) gallery = match[1];
         continue;
       }
       if ((match = /^note:\s?(.*)$/i.exec(line)) && entries.length) {
         var last = entries[entries.length - 1].raw;
         last.note = last.note ? last.note + "\n" + match[1] : match[1];
+        continuing = function (more) {
+          last.note += " " + more;
+        };
+        continue;
+      }
+      // Above the list (the page's mail): the note on the whole selection.
+      if (match && !entries.length) {
+        var about = (notes = notes || { note: "", by: "" });
+        about.note = match[1];
+        continuing = function (more) {
+          about.note += " " + more;
+        };
         continue;
       }
       // `1. path` as the page writes it; a path that itself starts so is tried first.
@@ -194,7 +224,15 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       var at = Data.findPath(line);
       if (!(at !== null && at >= 0) && bare !== line) at = Data.findPath(bare);
       var found = at !== null && at >= 0;
+      // A greeting or a sign-off (the mail's): not numbered, no file extension, no photo.
+      if (!found && bare === line && !/\.[A-Za-z0-9]{2,5}$/.test(line)) {
+        skipped += 1;
+        continue;
+      }
       entries.push({ found: found, raw: found ? { id: Data.describe(at).id, path: Data.describe(at).path, note: "" } : { path: bare, note: "" }, label: bare });
+    }
+    if (!entries.length && skipped) {
+      return { error: "None of the " + skipped + " " + plural(skipped, "photo", "photos") + " it names is in this gallery. Nothing was changed." };
     }
     if (!entries.length) return { error: "This file lists no photos." };
     return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null, notes);

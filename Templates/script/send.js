@@ -1,8 +1,10 @@
 // send: the picks back to the photographer (issue 13), with no server. Where the browser
 // can share files (the Web Share API, on phones) the order file is shared; elsewhere a
-// mail to the gallery's contact (build --contact) opens, its body the plain-text list that
-// collect reads as pasted. A list too long for a mail link is downloaded instead, to be
-// attached.
+// mail to the gallery's contact (build --contact) opens, written for a person to read —
+// a greeting, the numbered list with its notes, a sign-off — with the machine line
+// (title, count, gallery id) at the bottom; collect reads it as pasted, quoted or
+// wrapped (docs/formats.md). A list too long for a mail link is sent in two steps the
+// page shows first: save the file, then open the mail to attach it to.
 
 var Send = (Proofsheet.send = (function () {
   var button = $("send");
@@ -18,8 +20,48 @@ var Send = (Proofsheet.send = (function () {
     var by = Notes.trimmed(Picks.about().by);
     return Data.title.replace(/\s+/g, " ") + " — " + n + " " + plural(n, "pick", "picks") + (by ? " from " + by : "");
   }
-  function mailto(subjectText, body) {
-    return "mailto:" + contact + "?subject=" + encodeURIComponent(subjectText) + "&body=" + encodeURIComponent(body);
+  // RFC 6068: line breaks in a mailto body are CRLF (%0D%0A).
+  function mailto(subjectText, lines) {
+    return "mailto:" + contact + "?subject=" + encodeURIComponent(subjectText) + "&body=" + encodeURIComponent(lines.join("\r\n"));
+  }
+  function oneLine(text) {
+    return String(text).replace(/\s*[\r\n]+\s*/g, " ").trim();
+  }
+  function greeting() {
+    var name = oneLine(Data.contactName || "");
+    return name ? "Hello " + name + "," : "Hello,";
+  }
+  // The sign-off and the machine line, below the list or the words about the file.
+  function ending(n, about) {
+    var lines = ["", "Thank you,"];
+    if (about.by) lines.push(oneLine(about.by));
+    lines.push("", "# " + oneLine(Data.title) + " — " + n + " " + plural(n, "pick", "picks") + " — gallery " + Data.gallery);
+    if (about.by) lines.push("# By: " + oneLine(about.by));
+    return lines.concat([""]);
+  }
+  // The mail: the selection's note above the list (collect reads a `Note:` there as the
+  // selection's), each pick's note under it, as the plain-text list writes them.
+  function body(picks, about) {
+    about = OrderFile.finished(about);
+    picks = picks.map(OrderFile.finishedPick);
+    var n = picks.length;
+    var lines = [greeting(), "", "Here are my " + n + " " + plural(n, "pick", "picks") + " from " + oneLine(Data.title) + ", in order.", ""];
+    if (about.note && oneLine(about.note)) lines.push("Note: " + oneLine(about.note), "");
+    picks.forEach(function (pick, index) {
+      lines.push(index + 1 + ". " + pick.path);
+      if (!pick.note) return;
+      pick.note.split("\n").forEach(function (line) {
+        line = line.trim();
+        lines.push("   Note:" + (line ? " " + line : ""));
+      });
+    });
+    return lines.concat(ending(n, about));
+  }
+  // The mail that goes with the file when the list is too long for a link.
+  function attachmentBody(n, about, name) {
+    about = OrderFile.finished(about);
+    var lines = [greeting(), "", "My " + n + " " + plural(n, "pick", "picks") + " from " + oneLine(Data.title) + " are in the attached file, " + name + "."];
+    return lines.concat(ending(n, about));
   }
   // Opens a mail link as a click on a link does (the page stays where it is).
   function open(url) {
@@ -47,38 +89,83 @@ var Send = (Proofsheet.send = (function () {
         Status.say("Shared “" + order.name + "” with " + n + " " + plural(n, "pick", "picks") + ".");
       }, function (error) {
         if (error && error.name === "AbortError") Status.say("Not sent: sharing was cancelled. Your picks are unchanged.");
-        else if (contact) mail(n, order);
+        else if (contact) mail(n);
         else Status.say("This browser could not share the order file (" + (error && error.message) + "); use Export order.", "error");
       });
       return;
     }
-    mail(n, order);
+    mail(n);
   }
-  function mail(n, order) {
-    var name = Actions.whom();
-    var url = mailto(subject(n), OrderFile.text(Picks.records(), Picks.about()));
+  function mail(n) {
+    var url = mailto(subject(n), body(Picks.records(), Picks.about()));
     if (url.length <= MAX_URL) {
       open(url);
-      Status.say("Opened a mail to " + name + " with your " + n + " " + plural(n, "pick", "picks") + ". Press Send in your mail program.");
+      Status.say("Opened a mail to " + Actions.whom() + " with your " + n + " " + plural(n, "pick", "picks") + ". Press Send in your mail program.");
       return;
     }
-    Actions.download(order.content, order.name, "application/json");
-    var by = Notes.trimmed(Picks.about().by);
-    open(mailto(subject(n), "My " + n + " picks of " + Data.title + " (gallery " + Data.gallery + ") are in the attached file, “" + order.name + "”." + (by ? "\n\n" + by : "")));
-    Status.say(
-      "Your list is too long for a mail link, so “" + order.name + "” was downloaded: attach it to the mail to " + name +
-        " (" + contact + ") that just opened.", "warn");
+    steps.show(n);
   }
+
+  // Too long for a mail link: the page says so first, then two steps, each a button —
+  // save the file, then open the mail to attach it to. Nothing is downloaded or opened
+  // before the client asks.
+  var steps = (function () {
+    var panel = $("send-steps");
+    var save = $("send-save");
+    var write = $("send-mail");
+    var pending = null;
+    function show(n) {
+      pending = { n: n };
+      write.disabled = true;
+      panel.hidden = false;
+      save.focus();
+      Status.say(
+        "Your " + n + " picks are too many for a mail link. Send them as a file: first save it, then open the mail to " +
+          Actions.whom() + " and attach it.", "warn");
+    }
+    function close() {
+      reset();
+      button.focus();
+    }
+    // The picks changed: the file saved for them is not the selection any more.
+    function reset() {
+      panel.hidden = true;
+      pending = null;
+    }
+    save.addEventListener("click", function () {
+      if (!pending) return;
+      // Made now, so a note typed since Send is in it.
+      var order = orderFile();
+      pending.name = order.name;
+      Actions.download(order.content, order.name, "application/json");
+      write.disabled = false;
+      write.focus();
+      Status.say("Saved “" + order.name + "”. Now open the mail to " + Actions.whom() + " and attach “" + order.name + "” to it.");
+    });
+    write.addEventListener("click", function () {
+      if (!pending) return;
+      var n = pending.n, name = pending.name;
+      open(mailto(subject(n), attachmentBody(n, Picks.about(), name)));
+      close();
+      Status.say("Opened a mail to " + Actions.whom() + " (" + contact + "): attach “" + name + "”, then press Send in your mail program.");
+    });
+    $("send-steps-close").addEventListener("click", close);
+    panel.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") close();
+    });
+    return { show: show, reset: reset };
+  })();
 
   button.addEventListener("click", function () {
     Actions.whenFinal(send);
   });
 
   function render(order) {
+    steps.reset();
     button.hidden = !contact;
     button.textContent = "Send to " + (Data.contactName || contact);
     button.disabled = order.length === 0;
   }
 
-  return { render: render, mailto: mailto, MAX_URL: MAX_URL };
+  return { render: render, mailto: mailto, body: body, MAX_URL: MAX_URL };
 })());

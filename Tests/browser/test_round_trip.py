@@ -181,13 +181,13 @@ def test_send_opens_a_mail_to_the_contact_with_the_list_collect_reads_as_pasted(
     assert query["subject"] == f"{title} — 3 picks from Ben Jones"
     body = query["body"]
     path = lambda name: trip.photo(name)["path"]
-    assert body == (
-        f"# {title} — 3 picks — gallery {trip.gallery}\n# By: Ben Jones\n# Note: For the album, thanks!\n"
-        f"1. {path(C)}\n2. {path(A)}\n   Note: black and white please\n   Note: crop tighter\n3. {path(E)}\n")
-    # The same text as the Copy menu's plain-text list.
-    assert body == copied(page, gallery, "Plain-text list")
+    # A mail for a person, CRLF line ends (RFC 6068); the machine line at the bottom.
+    assert body == "\r\n".join([
+        "Hello Anna Smith,", "", f"Here are my 3 picks from {title}, in order.", "", "Note: For the album, thanks!", "",
+        f"1. {path(C)}", f"2. {path(A)}", "   Note: black and white please", "   Note: crop tighter", f"3. {path(E)}",
+        "", "Thank you,", "Ben Jones", "", f"# {title} — 3 picks — gallery {trip.gallery}", "# By: Ben Jones", ""])
 
-    # collect reads the body as pasted, and as quoted in a reply with CRLF line ends.
+    # collect reads the body as pasted, and as quoted in a reply.
     expected = (
         "order,name,path,album,note,by\r\n"
         f"1,{C},{path(C)},{trip.photo(C)['album']},,Ben Jones\r\n"
@@ -195,32 +195,102 @@ def test_send_opens_a_mail_to_the_contact_with_the_list_collect_reads_as_pasted(
         f"3,{E},{path(E)},{trip.photo(E)['album']},,Ben Jones\r\n")
     pasted = tmp_path / "pasted.txt"
     quoted = tmp_path / "quoted.txt"
-    pasted.write_text("Hi Anna,\n\nhere are my picks:\n\n" + body + "\nBest,\nBen\n", encoding="utf-8")
-    quoted.write_bytes(("On Friday Ben wrote:\r\n" + "".join("> " + line + "\r\n" for line in body.splitlines())).encode("utf-8"))
+    pasted.write_bytes(body.encode("utf-8"))
+    quoted.write_bytes(("On Friday Ben wrote:\r\n" + "".join("> " + line + "\r\n" for line in body.split("\r\n"))).encode("utf-8"))
     for order in (pasted, quoted):
         assert listed("collect", order, "--library", trip.library, "--list", "csv") == expected, order.name
     result = helpers.run(gallery_binary(), "collect", quoted, "--library", trip.library, "--output", tmp_path / "Prints")
     notes = (tmp_path / "Prints" / "notes.txt").read_text(encoding="utf-8")
     assert "Ben Jones" in notes and "black and white please\n   crop tighter" in notes, notes
+    assert "For the album, thanks!" in notes, notes
 
 
-def test_a_list_too_long_for_a_mail_link_is_downloaded_to_attach(page, trip):
+def wrapped(body, width=72, quote=""):
+    """The body as a mail program sends it: each line hard-wrapped at `width` columns (a
+    real wrapper, Python's textwrap), then quoted in a reply when `quote` is given."""
+    import textwrap
+    lines = []
+    for line in body.split("\r\n"):
+        lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [""]
+    return "".join(quote + line + "\r\n" for line in lines)
+
+
+def test_the_page_mail_wrapped_at_72_columns_is_collected_as_sent(page, trip, tmp_path):
+    gallery = Gallery(page, trip).open()
+    gallery.pick(C, A, E)
+    # A note the wrap cuts so that a photo of the gallery, not picked, starts a line.
+    lead = "black and white please, and crop it as tight as"
+    while len("   Note: " + lead + " the") <= 70:
+        lead += " the"
+    note = lead + " " + B + "."
+    note_on(page, A, note)
+    page.get_by_label("Your name").fill("Ben Jones")
+    selection = "For the album, and the prints by Friday if you can; " * 3
+    page.get_by_label("A note on the whole selection").fill(selection)
+    [url] = mail_of(page, gallery)
+    body = parse_qs(urlsplit(url).query, keep_blank_values=True)["body"][0]
+    path = lambda name: trip.photo(name)["path"]
+    expected = (
+        "order,name,path,album,note,by\r\n"
+        f"1,{C},{path(C)},{trip.photo(C)['album']},,Ben Jones\r\n"
+        f"2,{A},{path(A)},{trip.photo(A)['album']},\"{note}\",Ben Jones\r\n"
+        f"3,{E},{path(E)},{trip.photo(E)['album']},,Ben Jones\r\n")
+    for name, text in (("wrapped.txt", wrapped(body)), ("quoted.txt", wrapped(body, quote="> ")),
+                       ("rewrapped.txt", wrapped(wrapped(body, quote="> ")))):
+        # The test's premise: the wrap put the photo's name at the start of a line.
+        assert any(line.lstrip("> ") == B + "." for line in text.split("\r\n")), text
+        order = tmp_path / name
+        order.write_bytes(text.encode("utf-8"))
+        assert listed("collect", order, "--library", trip.library, "--list", "csv") == expected, name
+        result = helpers.run(gallery_binary(), "collect", order, "--library", trip.library, "--output", tmp_path / name.replace(".txt", ""))
+        # The one word: the line that names a photo was read as the note's, and said so.
+        assert result.stderr.count("\n") == 1 and f'"{B}." is read as the rest of the note above it' in result.stderr, result.stderr
+        notes = (tmp_path / name.replace(".txt", "") / "notes.txt").read_text(encoding="utf-8")
+        assert selection.strip() in notes and note in notes, notes
+
+    # The page reads the wrapped mail back too: the same picks, the note whole.
+    page.recorder.answer = True
+    gallery.import_file(tmp_path / "quoted.txt")
+    gallery.wait_notice("Imported 3 picks")
+    assert gallery.state()["tray"] == [C, A, E]
+    assert page.locator("textarea.tray-note").input_value() == note
+    assert page.get_by_label("A note on the whole selection").input_value() == selection.strip()
+
+
+def test_a_list_too_long_for_a_mail_link_is_sent_as_a_file_in_two_steps(page, trip):
     gallery = Gallery(page, trip).open()
     gallery.pick(A, B)
     note_on(page, A, "a long note " * 150)
     page.evaluate(RECORD_MAIL)
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    gallery.button("Send to Anna Smith").click()
+    # First the page says so, and nothing is downloaded or opened yet.
+    notice = gallery.wait_notice("too many for a mail link")
+    assert notice == ("Your 2 picks are too many for a mail link. Send them as a file: first save it, then open the mail to "
+                      "Anna Smith and attach it.")
+    steps = page.locator("#send-steps")
+    assert steps.is_visible()
+    assert page.evaluate("() => window.__mail") == [] and downloads == []
+    assert page.get_by_role("button", name="Open the mail and attach the file").is_disabled()
+    # Step 1: the file.
     with page.expect_download() as info:
-        gallery.button("Send to Anna Smith").click()
+        page.get_by_role("button", name="Save the list as a file").click()
     assert info.value.suggested_filename == "library – 2 picks.json"
     order = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert [p["name"] for p in order["picks"]] == [A, B]
-    notice = gallery.wait_notice("too long for a mail link")
-    assert notice == ("Your list is too long for a mail link, so “library – 2 picks.json” was downloaded: attach it to the mail to "
-                      "Anna Smith (anna@example.com) that just opened.")
+    gallery.wait_notice("Saved “library – 2 picks.json”. Now open the mail to Anna Smith and attach “library – 2 picks.json” to it.")
+    assert page.evaluate("() => window.__mail") == []
+    # Step 2: the mail, which says the picks are in the file.
+    page.get_by_role("button", name="Open the mail and attach the file").click()
+    page.wait_for_function("() => window.__mail.length > 0")
     [url] = page.evaluate("() => window.__mail")
     assert len(url) <= 1800
     body = parse_qs(urlsplit(url).query)["body"][0]
-    assert "attached file, “library – 2 picks.json”" in body and "a long note" not in body
+    assert body.startswith("Hello Anna Smith,\r\n\r\nMy 2 picks from ") and "in the attached file, library – 2 picks.json." in body
+    assert "a long note" not in body and body.endswith(f"— 2 picks — gallery {trip.gallery}\r\n")
+    assert steps.is_hidden()
+    gallery.wait_notice("Opened a mail to Anna Smith (anna@example.com): attach “library – 2 picks.json”")
 
 
 def test_send_shares_the_order_file_where_the_browser_can_share_files(page, trip):

@@ -88,6 +88,7 @@ def test_minimum_notes_reload_export_import_and_send(gallery, trip, tmp_path):
     query = parse_qs(parts.query)
     title = trip.manifest["title"]
     assert query["subject"] == [f"{title} — 2 picks from Ben Jones"]
-    assert query["body"] == [
-        f"# {title} — 2 picks — gallery {trip.gallery}\n# By: Ben Jones\n"
-        f"1. {trip.photo(A)['path']}\n   Note: black and white please\n2. {trip.photo(C)['path']}\n"]
+    assert query["body"] == ["\r\n".join([
+        "Hello Anna Smith,", "", f"Here are my 2 picks from {title}, in order.", "",
+        f"1. {trip.photo(A)['path']}", "   Note: black and white please", f"2. {trip.photo(C)['path']}",
+        "", "Thank you,", "Ben Jones", "", f"# {title} — 2 picks — gallery {trip.gallery}", "# By: Ben Jones", ""])]

@@ -343,7 +343,9 @@ public struct SiteBuilder: Sendable {
         /// be read.
         func read(cache: Bool) -> (manifest: [UInt8], cache: [UInt8]?)? {
             guard let manifestPath, let bytes = manifestBytes ?? (try? ManifestFile.read(manifestPath)) else { return nil }
-            return (bytes, cache ? cachePath.flatMap { try? FileSystem.read($0) } : nil)
+            // A cache that cannot be read (a FIFO, one larger than its manifest) is none
+            // (no bytes), so the rebuild says so in one line and writes it anew.
+            return (bytes, cache ? cachePath.map { (try? ManifestFile.readCache($0, manifestLength: bytes.count)) ?? [] } : nil)
         }
     }
 

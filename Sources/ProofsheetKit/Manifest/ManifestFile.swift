@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The one way a site's `manifest.json` is read, by a rebuild and by `collect --site`.
+/// The one way a site's `manifest.json` (and its `.proofsheet-cache`) is read, by a
+/// rebuild and by `collect --site`.
 ///
 /// A site folder may be one someone else made or edited, so its manifest is untrusted: it
 /// is opened without blocking (a FIFO of that name would hang a plain open), must be a
@@ -32,18 +33,47 @@ public enum ManifestFile {
         try read(path, prefix: count)
     }
 
-    private static func read(_ path: String, prefix: Int?) throws(Refusal) -> [UInt8] {
+    /// The site's `.proofsheet-cache` (binary), read with the same care, and no larger
+    /// than twice the manifest it describes and a megabyte: its records are 68 bytes a
+    /// photo against the manifest's 600 and more, and its paths are the manifest's.
+    static func readCache(_ path: String, manifestLength: Int) throws(Refusal) -> [UInt8] {
+        let (fd, size) = try openRegular(path, atMost: 2 * manifestLength + (1 << 20), tooLarge: "larger than the manifest it describes")
+        defer { close(fd) }
+        switch FileSystem.readFully(fd, count: size, at: 0) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw Refusal(reason: "cannot read (\(failure.reason))")
+        }
+    }
+
+    /// `path` opened without blocking, after checking that it is a regular file of at most
+    /// `maximum` bytes; the caller closes it.
+    private static func openRegular(_ path: String, atMost maximum: Int, tooLarge: String) throws(Refusal) -> (fd: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Refusal(reason: "cannot read (\(FileSystem.errnoText()))") }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Refusal(reason: "cannot read (\(FileSystem.errnoText()))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Refusal(reason: "is not a regular file") }
-        guard info.st_size <= off_t(maximumBytes) else {
-            throw Refusal(reason: "too large for a site's manifest (more than 1 GB, the most a site of a million photos needs)")
+        let problem: String?
+        if fstat(fd, &info) != 0 {
+            problem = "cannot read (\(FileSystem.errnoText()))"
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            problem = "is not a regular file"
+        } else if info.st_size > off_t(maximum) {
+            problem = tooLarge
+        } else {
+            problem = nil
         }
+        if let problem {
+            close(fd)
+            throw Refusal(reason: problem)
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    private static func read(_ path: String, prefix: Int?) throws(Refusal) -> [UInt8] {
+        let (fd, size) = try openRegular(
+            path, atMost: maximumBytes, tooLarge: "too large for a site's manifest (more than 1 GB, the most a site of a million photos needs)")
+        defer { close(fd) }
         let head: [UInt8]
-        switch FileSystem.readFully(fd, count: min(Int(info.st_size), 64)) {
+        switch FileSystem.readFully(fd, count: min(size, 64)) {
         case .success(let bytes): head = bytes
         case .failure(let failure): throw Refusal(reason: "cannot read (\(failure.reason))")
         }
@@ -51,7 +81,7 @@ public enum ManifestFile {
         guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
             throw Refusal(reason: "not a proofsheet manifest (it does not start as a JSON object)")
         }
-        let wanted = min(Int(info.st_size), prefix ?? Int.max)
+        let wanted = min(size, prefix ?? Int.max)
         guard wanted > head.count else { return Array(head.prefix(wanted)) }
         // From the start again, into one buffer: joining two would hold the file twice.
         switch FileSystem.readFully(fd, count: wanted, at: 0) {

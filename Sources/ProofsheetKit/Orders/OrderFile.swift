@@ -98,11 +98,16 @@ public struct OrderFile: Sendable, Equatable {
 
     public struct SkippedLine: Sendable, Equatable {
         public var line: Int
+        /// As shown by a dry run: at most `shownLength` scalars, then "…" (a line of a
+        /// pasted list may be megabytes long).
         public var text: String
+
+        static let shownLength = 200
 
         public init(line: Int, text: String) {
             self.line = line
-            self.text = text
+            let (kept, cut) = UntrustedText.capped(text, Self.shownLength)
+            self.text = cut ? kept + "…" : kept
         }
     }
 

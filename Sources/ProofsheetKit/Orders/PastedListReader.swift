@@ -95,6 +95,14 @@ public enum PastedListReader {
             let numbered = number(of: text)
             if numberedForm, numbered == nil, let target = continuing, !text.hasPrefix("#"), noteText(text) == nil {
                 continueNote(target, with: text, in: &list, line: lineNumber, displayPath: displayPath)
+                // Most often the wrap; said all the same, so a pick written without its
+                // number is not passed over in silence.
+                if spellings(of: text).all.contains(where: hasImageExtension) {
+                    list.warnings.append(
+                        ProofsheetError(
+                            displayPath,
+                            "line \(lineNumber): \(quotedForMessage(text, limit: 60)) is read as the rest of the note above it; if it is a pick, number it"))
+                }
                 continue
             }
             continuing = nil

@@ -128,6 +128,10 @@ struct PastedListReaderTests {
         let signed = try readList(Self.wrappedList.replacingOccurrences(of: "2. Party/Cake table.jpg\n", with: "\nThank you,\nAnna\n"))
         #expect(signed.entries.first { $0.line == 2 }?.note?.hasSuffix("if you can") == true)
         #expect(signed.entries.map(\.text).suffix(2) == ["Thank you,", "Anna"])
+        // A whole line that names a photo is still the note's, and said so.
+        let named = try readList("# T — 1 pick — gallery abc\n1. a.jpg\n   Note: the same crop as\nIMG_0107.jpg.\n")
+        #expect(named.entries.first?.note == "the same crop as IMG_0107.jpg.")
+        #expect(named.warnings.map(\.description) == ["order.txt: line 4: \"IMG_0107.jpg.\" is read as the rest of the note above it; if it is a pick, number it"])
     }
 
     @Test("more lines naming photos than the list says it holds is refused, naming the lines")
@@ -309,6 +313,21 @@ struct PastedListCollectTests {
                     "two.txt: the list says it holds 1 pick, but 2 of its lines name photos: line 3 (\"IMG_0107.jpg\") is not one of them (a note's line wrapped by the mail?); remove it or correct the count, then collect again"
                 ])
             #expect(!FileSystem.exists(f.root + "/Other"))
+        }
+    }
+
+    @Test("a skipped line of a million scalars is shown cut to 200 by the dry run")
+    func longSkippedLine() async throws {
+        try await withCollectFixture { f in
+            _ = try library(f)
+            let stacked = "e" + String(repeating: "\u{301}", count: 1_000_000)
+            try f.textOrder([stacked, "1. Ceremony/IMG_0042.jpg"])
+            let recorder = RecordingConsole()
+            let status = await CLI.run(
+                arguments: ["collect", f.root + "/order.txt", "-l", f.library, "-o", f.root + "/P", "--dry-run"], console: recorder.console)
+            #expect(status == 0)
+            let skip = try #require(recorder.out.split(separator: "\n").first { $0.hasPrefix("skip line 1: ") })
+            #expect(skip.unicodeScalars.count < 260)
         }
     }
 

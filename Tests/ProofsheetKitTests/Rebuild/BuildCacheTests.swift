@@ -2,6 +2,10 @@ import Foundation
 @testable import ProofsheetKit
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `.proofsheet-cache`: written beside `manifest.json`, it lets a rebuild judge every photo
 /// without decoding the manifest; one that is damaged, out of date or missing is passed
 /// over (the manifest is read whole, as before there was a cache) and written anew, and
@@ -69,6 +73,30 @@ struct BuildCacheTests {
             #expect(report.rendered == 0 && report.reused == 6 && report.photos == 6 && report.albums == 2)
             #expect(report.warnings.isEmpty)
             #expect(RebuildScopeTests.states(site) == before)
+        }
+    }
+
+    @Test("a FIFO named .proofsheet-cache is passed over, not waited on, and written anew as a file", .timeLimit(.minutes(5)))
+    func fifoCache() async throws {
+        try await withTemporaryDirectory { root in
+            let (library, site) = try await Self.makeSite(root, count: 2)
+            let cachePath = site + "/" + BuildCache.fileName
+            try FileManager.default.removeItem(atPath: cachePath)
+            #expect(mkfifo(cachePath, 0o644) == 0)
+            let report = try await build(library, into: site)
+            #expect(report.photos == 2)
+            #expect(report.warnings.map(\.reason) == ["not a proofsheet cache; read manifest.json instead, and written anew"])
+            #expect(FileSystem.kind(of: cachePath) == .file)
+            // One far larger than its manifest is refused before it is read.
+            let large = root + "/large-cache"
+            #expect(FileManager.default.createFile(atPath: large, contents: Data(BuildCache.magic)))
+            let handle = try #require(FileHandle(forWritingAtPath: large))
+            try handle.truncate(atOffset: 64 * 1024 * 1024)
+            try handle.close()
+            let refusal = #expect(throws: ManifestFile.Refusal.self) {
+                _ = try ManifestFile.readCache(large, manifestLength: 1_000)
+            }
+            #expect(refusal?.reason == "larger than the manifest it describes")
         }
     }
 
