@@ -50,6 +50,16 @@ struct AtomicBuildTests {
         for photo in try readManifest(site).photos {
             found.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
         }
+        // And the stylesheet its files (the display face), relative to assets/.
+        for sheet in found where sheet.hasSuffix(".css") {
+            var rest = Substring(try readText(site + "/" + sheet))
+            while let start = rest.range(of: "url(\"") {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                if !rest[..<end].hasPrefix("data:") { found.insert("assets/" + rest[..<end]) }
+                rest = rest[end...]
+            }
+        }
         return found
     }
 
