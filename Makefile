@@ -30,6 +30,8 @@ APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
 # The sanitizers and libFuzzer come with the Swift toolchain; the seeds need only Python.
 APT_FUZZ := $(APT_BUILD) python3
 # The Swift tests under the sanitizers need what they need in `make test`, but no browser.
+# Only to remake the cover's display face (make display-font), never to build or test.
+APT_FONT := fonts-ebgaramond python3-venv
 APT_SANITIZE := $(APT_BUILD) $(APT_IMAGING) xxhash fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -137,8 +139,10 @@ screenshot: venv build
 
 # The cover's display face (Templates/display-font.woff2, its licence beside it): a subset
 # of EB Garamond from fonts-ebgaramond, made once and committed, so building a site needs
-# no font package. Needs fontTools and brotli in the venv.
-display-font:
+# no font package.
+display-font: venv
+	$(call apt_install,$(APT_FONT))
+	$(VENV)/bin/pip install -q --disable-pip-version-check fonttools brotli
 	$(VENV)/bin/pyftsubset /usr/share/fonts/opentype/ebgaramond/EBGaramond12-Regular.otf \
 	  --unicodes="U+0020-007E,U+00A0-00FF,U+0100-017F,U+0218-021B,U+02C6,U+02DA,U+02DC,U+2013-2014,U+2018-201A,U+201C-201E,U+2022,U+2026,U+2039-203A,U+20AC,U+2122" \
 	  --layout-features='kern,liga,clig,calt,ccmp,locl,mark,mkmk' --name-IDs='*' --name-legacy --name-languages='*' \

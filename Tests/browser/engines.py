@@ -90,6 +90,12 @@ class DriverGallery:
         self.engine.refresh()
         self.wait_ready()
 
+    def to_photos(self):
+        """Past the cover, where its "View the photos" leads: the header and the first photos."""
+        self.engine.script("document.getElementById('photos').scrollIntoView()")
+        self.engine.async_script(AFTER_TWO_FRAMES)
+        return self
+
     def wait_ready(self):
         until(
             lambda: self.engine.script("return document.documentElement.getAttribute('data-ready')") == "true",

@@ -181,7 +181,7 @@ def test_the_name_is_safe_on_every_system_and_bounded(page, branded, title, by, 
 @pytest.mark.parametrize("engine_name", ["webkit", "firefox"])
 def test_webkit_and_firefox_download_it_under_that_name(request, branded, engine_name):
     engine = request.getfixturevalue(f"{engine_name}_engine")
-    gallery = DriverGallery(engine, branded).open()
+    gallery = DriverGallery(engine, branded).open().to_photos()
     gallery.pick(A, B, C)
     # Typed as the page hears typing (its input event, handled at once).
     engine.script("const by = document.getElementById('by'); by.value = 'Clara'; by.dispatchEvent(new Event('input', {bubbles: true}));")

@@ -50,14 +50,13 @@ struct AtomicBuildTests {
         for photo in try readManifest(site).photos {
             found.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
         }
-        // And the stylesheet its font, by a URL relative to assets/.
-        for stylesheet in found where stylesheet.hasPrefix("assets/") && stylesheet.hasSuffix(".css") {
-            var rest = Substring(try readText(site + "/" + stylesheet))
-            while let start = rest.range(of: "url(") {
+        // And the stylesheet its files (the display face), relative to assets/.
+        for sheet in found where sheet.hasSuffix(".css") {
+            var rest = Substring(try readText(site + "/" + sheet))
+            while let start = rest.range(of: "url(\"") {
                 rest = rest[start.upperBound...]
-                guard let end = rest.firstIndex(of: ")") else { break }
-                let url = rest[..<end].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
-                if !url.contains("/") && !url.hasPrefix("data:") { found.insert("assets/" + url) }
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                if !rest[..<end].hasPrefix("data:") { found.insert("assets/" + rest[..<end]) }
                 rest = rest[end...]
             }
         }

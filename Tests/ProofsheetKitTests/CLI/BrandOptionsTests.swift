@@ -233,6 +233,33 @@ struct BrandOptionsTests {
         }
     }
 
+    @Test("a rebuild album by album keeps the cover of a kept album, and its site is a fresh build's")
+    func coverInAKeptAlbum() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
+            try AlbumRebuildTests.makeLibrary(library)
+            let cover = AlbumRebuildTests.relative(6 * AlbumRebuildTests.perAlbum + 2)
+            func rebuild(_ output: String) async throws -> BuildReport {
+                try await build(library, into: output) {
+                    $0.cover = cover
+                    $0.accent = "#2E8B57"
+                    $0.thumbSize = 16
+                    $0.previewSize = 24
+                    $0.quality = 50
+                }
+            }
+            _ = try await rebuild(site)
+            try TestPhoto.write(try AlbumRebuildTests.photo(1_000), to: library, AlbumRebuildTests.relative(80))
+            try await Task.sleep(for: .milliseconds(20))
+            let report = try await rebuild(site)
+            #expect(report.rendered == 1 && (report.albumsKept ?? 0) >= 6)
+            _ = try await rebuild(fresh)
+            try AlbumRebuildTests.expectSame(site, fresh)
+            let photo = try #require(try readManifest(site).photos.first { $0.path == cover })
+            #expect(try readText(site + "/index.html").contains("<img class=\"cover-image\" src=\"\(photo.preview.src)\""))
+        }
+    }
+
     static func stylesheet(_ site: String) throws -> String {
         let name = try #require(FileSystem.contents(of: site + "/assets").first { $0.hasSuffix(".css") })
         return try readText(site + "/assets/" + name)
