@@ -558,6 +558,8 @@ def main():
     parser.add_argument("--colour-only", action="store_true",
                         help="with --formats-only: only the colour and HEIC table")
     parser.add_argument("--baseline", help="another proofsheet binary (say main's) run beside it in the colour table")
+    parser.add_argument("--skip-big", action="store_true", help="skip the big photos (102 MP to 1 GP) and RAW")
+    parser.add_argument("--big-only", action="store_true", help="only the big photos (102 MP to 1 GP) and RAW")
     args = parser.parse_args()
     binary = os.path.abspath(args.proofsheet)
     if not os.access(binary, os.X_OK):
@@ -568,6 +570,25 @@ def main():
     def say(text=""):
         print(text, flush=True)
         lines.append(text)
+
+    if args.big_only:
+        import big_photos
+        work = os.path.join(CORPUS, "work")
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        targets = []
+        say(f"## proofsheet benchmark, big photos and RAW — {time.strftime('%Y-%m-%d')}")
+        say()
+        say(f"Machine: {machine()}. Medians of {args.rounds} alternating runs, {jobs} jobs.")
+        say()
+        big_photos.section(binary, measure, args.rounds, work, say, lambda *t: targets.append(t), CORPUS)
+        for text, value, ok in targets:
+            say(f"- {text}: {value} — {'met' if ok else 'NOT MET'}")
+        os.makedirs(RESULTS, exist_ok=True)
+        with open(os.path.join(RESULTS, "big.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        shutil.rmtree(work, ignore_errors=True)
+        return
 
     print("Corpora (made once, cached in bench/corpus/):", flush=True)
     large = os.path.join(CORPUS, f"photos-12mp-{args.photos}")
@@ -754,6 +775,9 @@ def main():
 
     if not args.skip_formats:
         formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target)
+    if not args.skip_big:
+        import big_photos
+        big_photos.section(binary, measure, args.rounds, work, say, target, CORPUS)
 
     say("| target (issues 5 and 8) | measured | |")
     say("|---|---:|---|")
