@@ -6,7 +6,7 @@ enum CoverHTML {
     static func image(_ photo: Manifest.Photo?) -> String {
         guard let photo else { return "" }
         return "<img class=\"cover-image\" src=\"\(HTML.url(photo.preview.src))\" width=\"\(photo.preview.width)\" "
-            + "height=\"\(photo.preview.height)\" alt=\"\" decoding=\"async\" fetchpriority=\"high\">"
+            + "height=\"\(photo.preview.height)\" alt=\"\" decoding=\"async\">"
     }
 
     /// The logo, named for screen readers by the photographer's name when there is one.
