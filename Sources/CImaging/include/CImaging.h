@@ -44,6 +44,11 @@ gdImagePtr ps_gd_from_rows(ps_row_source source, void *context, int w, int h);
    bit on every CPU path (SSE2, AVX2, AVX-512). */
 gdImagePtr ps_gd_resampled_rows(ps_row_source source, void *context, int sw, int sh, int dw, int dh, int lobes);
 
+/* The same, the rows first averaged in boxes of `factor` × `factor` pixels (shrink.c),
+   when `factor` is 2 or more: for shrinks of 4 and more, where the filter would be wide. */
+gdImagePtr ps_gd_box_resampled_rows(ps_row_source source, void *context, int sw, int sh, int factor, int dw, int dh,
+                                     int lobes);
+
 /* `src` (opaque truecolor) resampled; see ps_gd_resampled_rows. */
 gdImagePtr ps_gd_resampled(gdImagePtr src, int dw, int dh, int lobes);
 
