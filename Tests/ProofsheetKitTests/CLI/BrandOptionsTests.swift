@@ -243,8 +243,8 @@ struct BrandOptionsTests {
                 try await build(library, into: output) {
                     $0.cover = cover
                     $0.accent = "#2E8B57"
-                    $0.thumbSize = 16
-                    $0.previewSize = 24
+                    $0.thumbSize = 32
+                    $0.previewSize = 64
                     $0.quality = 50
                 }
             }

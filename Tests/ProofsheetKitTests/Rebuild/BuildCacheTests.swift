@@ -76,17 +76,22 @@ struct BuildCacheTests {
         }
     }
 
-    @Test("a FIFO named .proofsheet-cache is passed over, not waited on, and written anew as a file", .timeLimit(.minutes(5)))
+    @Test("a FIFO named .proofsheet-cache is refused in one line, not waited on", .timeLimit(.minutes(5)))
     func fifoCache() async throws {
         try await withTemporaryDirectory { root in
             let (library, site) = try await Self.makeSite(root, count: 2)
             let cachePath = site + "/" + BuildCache.fileName
             try FileManager.default.removeItem(atPath: cachePath)
             #expect(mkfifo(cachePath, 0o644) == 0)
-            let report = try await build(library, into: site)
-            #expect(report.photos == 2)
-            #expect(report.warnings.map(\.reason) == ["not a proofsheet cache; read manifest.json instead, and written anew"])
-            #expect(FileSystem.kind(of: cachePath) == .file)
+            // A site's own files must be real ones (SiteFolder): the build stops before reading it.
+            await #expect(throws: ProofsheetError(cachePath, "is not a file")) {
+                _ = try await build(library, into: site)
+            }
+            #expect(FileSystem.kind(of: cachePath) == .other)
+            // Read directly, it is refused as not a regular file, not waited on.
+            #expect(throws: ManifestFile.Refusal.self) {
+                _ = try ManifestFile.readCache(cachePath, manifestLength: 1_000)
+            }
             // One far larger than its manifest is refused before it is read.
             let large = root + "/large-cache"
             #expect(FileManager.default.createFile(atPath: large, contents: Data(BuildCache.magic)))
