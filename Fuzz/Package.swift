@@ -9,7 +9,10 @@ import PackageDescription
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let kit = Target.Dependency.product(name: "ProofsheetKit", package: root.lastPathComponent)
 
-let harnesses = ["FuzzImageHeader", "FuzzExif", "FuzzOrderFile", "FuzzPastedList", "FuzzThumbnailer", "FuzzManifest", "FuzzBuildCache", "FuzzSearchIndex"]
+let harnesses = [
+    "FuzzImageHeader", "FuzzExif", "FuzzOrderFile", "FuzzPastedList", "FuzzThumbnailer", "FuzzManifest", "FuzzBuildCache",
+    "FuzzSearchIndex",
+]
 
 let package = Package(
     name: "proofsheet-fuzz",

@@ -14,14 +14,18 @@ public enum ArgumentParser {
         case "--version", "-V", "version": return .version
         case "help":
             guard let topic = rest.first else { return .help(topic: nil) }
-            guard commands.contains(topic) else { throw UsageError("no help for '\(topic)': commands are \(commands.joined(separator: ", "))") }
+            guard commands.contains(topic) else {
+                throw UsageError("no help for '\(topic)': commands are \(commands.joined(separator: ", "))")
+            }
             return .help(topic: topic)
         case "build": return try parseBuild(rest)
         case "collect": return try parseCollect(rest)
         case "merge": return try parseMerge(rest)
         case "demo": return try parseDemo(rest)
         default:
-            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first: \(commands.joined(separator: ", "))") }
+            if first.hasPrefix("-") {
+                throw UsageError("unknown option '\(first)'; a command comes first: \(commands.joined(separator: ", "))")
+            }
             throw UsageError("unknown command '\(first)': commands are \(commands.joined(separator: ", "))")
         }
     }
@@ -158,7 +162,8 @@ public enum ArgumentParser {
                 throw UsageError("option '--list' is one of \(formats), not '\(text)'", command: "collect")
             }
             list = format
-            let writing = ["--output", "-o", "--name-pattern"].filter { scanner.value($0) != nil }
+            let writing =
+                ["--output", "-o", "--name-pattern"].filter { scanner.value($0) != nil }
                 + ["--dry-run", "-n", "--overwrite", "--force", "-f", "--link", "--no-companions"].filter { scanner.flag($0) }
             if let first = writing.first {
                 throw UsageError("--list prints the list and writes nothing; it takes no '\(first)'", command: "collect")

@@ -29,7 +29,8 @@ public enum CLI {
         case .build(let options, let strict, let quiet):
             return await BuildCommand(options: options, strict: strict, quiet: quiet).run(console: console)
         case .collect(let options, let notes):
-            return await CollectCommand(options: options, notes: notes, standardInput: standardInput ?? CollectCommand.readStandardInput).run(console: console)
+            return await CollectCommand(options: options, notes: notes, standardInput: standardInput ?? CollectCommand.readStandardInput)
+                .run(console: console)
         case .merge(let options):
             return await MergeCommand(options: options).run(console: console)
         case .demo(let output, let library, let quiet):

@@ -2,9 +2,9 @@ import Foundation
 import ProofsheetKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `proofsheet collect`: gathers the picked originals. The work is in ProofsheetKit's
@@ -74,7 +74,8 @@ struct CollectCommand {
         if let site = plan.site {
             lines.append("what the gallery published: as \(site)/manifest.json says")
         } else {
-            lines.append("what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)")
+            lines.append(
+                "what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)")
         }
         if let by = order.by { lines.append("picked by \(by)") }
         if let note = order.note { lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "note: \($0)" } }
@@ -107,7 +108,8 @@ struct CollectCommand {
         }
         for staging in plan.interrupted {
             lines.append(
-                "\((staging as NSString).lastPathComponent), named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone")
+                "\((staging as NSString).lastPathComponent), named like collect's staging folder: the next run settles it first if an interrupted collect of yours left it, else leaves it alone"
+            )
         }
         return lines
     }
@@ -127,11 +129,13 @@ struct CollectCommand {
             }
             let counted = companions.count == 1 ? "1 companion" : "\(companions.count) companions"
             what += " and \(counted) (\(kinds.joined(separator: ", ")))"
-            held += " and \(photos.count == 1 ? "its" : "their") \(companions.count == 1 ? "companion" : counted) (\(kinds.joined(separator: ", ")))"
+            held +=
+                " and \(photos.count == 1 ? "its" : "their") \(companions.count == 1 ? "companion" : counted) (\(kinds.joined(separator: ", ")))"
         }
         let folder = plan.display("")
         if plan.isNothingToDo {
-            return report.dryRun ? "dry run: \(folder) already holds \(held); nothing to do" : "nothing to do: \(folder) already holds \(held)"
+            return report.dryRun
+                ? "dry run: \(folder) already holds \(held); nothing to do" : "nothing to do: \(folder) already holds \(held)"
         }
         var changes = ""
         if plan.outputExists && plan.previousRecord != nil {

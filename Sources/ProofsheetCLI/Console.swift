@@ -2,9 +2,9 @@ import Foundation
 import ProofsheetKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: results and progress to stdout, warnings and errors to stderr.

@@ -67,7 +67,8 @@ struct MergeCommand {
         }
         for line in OrderMerger.tableText(result) { out(line) }
         let count = result.order.picks.count
-        var summary = "merged \(inputs.count == 1 ? "1 order file" : "\(inputs.count) order files") (\(result.pickers.joined(separator: ", "))) into \(output): \(count == 1 ? "1 photo" : "\(count) photos"), \(options.mode.rawValue)"
+        var summary =
+            "merged \(inputs.count == 1 ? "1 order file" : "\(inputs.count) order files") (\(result.pickers.joined(separator: ", "))) into \(output): \(count == 1 ? "1 photo" : "\(count) photos"), \(options.mode.rawValue)"
         if result.cut > 0 {
             summary += "; the limit of \(result.limit) left out \(result.cut) (--limit 0 keeps them all)"
         }

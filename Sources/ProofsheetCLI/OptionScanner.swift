@@ -67,7 +67,8 @@ struct OptionScanner {
     func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let text = values[name] else { return fallback }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
+            throw UsageError(
+                "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
         }
         return number
     }

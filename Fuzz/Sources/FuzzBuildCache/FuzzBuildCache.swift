@@ -17,6 +17,7 @@
 //   each album it kept holds that album's photos, each the manifest's and its record's;
 // - the cache made from what was read reads back as that cache.
 import CFuzz
+
 @testable import ProofsheetKit
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -12,6 +12,7 @@
 //   back as an index of the same count, and splicing that again gives the same bytes: what
 //   the rebuild writes is what it will read next time.
 import CFuzz
+
 @testable import ProofsheetKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,8 +23,9 @@ public func fuzzSearchIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     let json = Array(input[2...])
     let name = "s-" + PageData.hash(json)
     let script = Array("Proofsheet.search(\"\(name)\",".utf8) + json + Array(");\n".utf8)
-    precondition(PreviousSearchIndex(script: script, name: "s-0000000000000000", count: count) == nil || name == "s-0000000000000000",
-                 "an index whose bytes do not hash to its name was read")
+    precondition(
+        PreviousSearchIndex(script: script, name: "s-0000000000000000", count: count) == nil || name == "s-0000000000000000",
+        "an index whose bytes do not hash to its name was read")
     guard let index = PreviousSearchIndex(script: script, name: name, count: count) else { return 0 }
     let whole = [AlbumRebuild.Segment(album: Manifest.Album(path: "", name: "", count: count), start: 0, content: .kept(0..<count))]
     let (splicedName, spliced) = index.spliced(whole)

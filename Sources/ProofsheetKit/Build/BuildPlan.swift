@@ -92,7 +92,7 @@ struct BuildPlan {
             reusable = nil
         }
         for file in scan.files {
-            if case let (index, outcome)? = reusable?(file) {
+            if case (let index, let outcome)? = reusable?(file) {
                 reusedIndices.append(index)
                 if let photo = outcome.changed { changed[index] = photo }
                 if let warning = outcome.warning { warnings.append(warning) }

@@ -97,9 +97,11 @@ public struct SiteBuilder: Sendable {
             let (settings, changes) = asked.settings(replacing: stored)
             try checkSettings(settings, stored: stored != nil)
             if let problem = settings.problem { throw ProofsheetError(options.output, problem) }
-            let logo = try newLogo ?? settings.logo.map { name in
-                try Logo.stored(name, in: output, shown: Self.joined(options.output, name))
-            }
+            let logo =
+                try newLogo
+                ?? settings.logo.map { name in
+                    try Logo.stored(name, in: output, shown: Self.joined(options.output, name))
+                }
             // The watermark's font found and tried before anything is written.
             var sizes = settings.sizes
             sizes.watermark = try sizes.watermark?.prepared()
@@ -137,7 +139,9 @@ public struct SiteBuilder: Sendable {
             var problems = plan.reusedProblems
             var failures = plan.reusedProblems.map { ProofsheetError($0.path, $0.reason) }
             var warnings = plan.warnings + scan.warnings + (coverGone.map { [$0] } ?? [])
-            if let problem = site.previous?.cacheProblem ?? (readingCache || found.cachePath == nil ? nil : "not true of the photos of manifest.json") {
+            if let problem = site.previous?.cacheProblem
+                ?? (readingCache || found.cachePath == nil ? nil : "not true of the photos of manifest.json")
+            {
                 warnings.append(
                     ProofsheetError(
                         Self.joined(options.output, BuildCache.fileName), "\(problem); read manifest.json instead, and written anew"))
@@ -152,7 +156,8 @@ public struct SiteBuilder: Sendable {
                     fatal =
                         fatal
                         ?? ProofsheetError(
-                            path.readable, "\(reason); its previous images are gone too, so the gallery would lose it — nothing was changed")
+                            path.readable, "\(reason); its previous images are gone too, so the gallery would lose it — nothing was changed"
+                        )
                     return true
                 }
                 photos.append(old)
@@ -210,7 +215,10 @@ public struct SiteBuilder: Sendable {
                     do {
                         try SiteMarker(library: identity, watermarkFont: settings.watermarkFont).write(in: output)
                     } catch {
-                        warnings.append(ProofsheetError(Self.joined(options.output, SiteMarker.fileName), "\((error as? ProofsheetError)?.reason ?? "\(error)"); the watermark's font is not kept"))
+                        warnings.append(
+                            ProofsheetError(
+                                Self.joined(options.output, SiteMarker.fileName),
+                                "\((error as? ProofsheetError)?.reason ?? "\(error)"); the watermark's font is not kept"))
                     }
                     return BuildReport(
                         photos: photos, albums: albums, skipped: scan.nonImages.count + scan.ignored,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a build may write to and delete from its output folder.
@@ -35,7 +35,8 @@ enum SiteFolder {
                 throw ProofsheetError(
                     path,
                     "is a symlink; a site's own folders and files must be real ones, so that a build writes and deletes "
-                        + "nothing elsewhere — replace it with a real \(expected == .directory ? "folder" : "file") or choose another output folder")
+                        + "nothing elsewhere — replace it with a real \(expected == .directory ? "folder" : "file") or choose another output folder"
+                )
             }
             throw ProofsheetError(path, expected == .directory ? "is not a folder" : "is not a file")
         }

@@ -85,7 +85,8 @@ struct SiteWriter {
         let mark = Self.pageMark(
             pageKey: pageKey, manifestDigest: previous.digest, files: pageFiles, formerIDs: previous.cache.hasFormerIDs)
         if repairs.expected.isEmpty, let named = Self.previousPage(output + "/index.html", of: previous.head) {
-            repairs.expected = Set(named.chunks.values.map { "data/\($0.name).js" } + (named.search.isEmpty ? [] : ["data/\(named.search).js"]))
+            repairs.expected = Set(
+                named.chunks.values.map { "data/\($0.name).js" } + (named.search.isEmpty ? [] : ["data/\(named.search).js"]))
             for album in PageData.albums(of: previous.head) { repairs.expected.formUnion(AlbumPageRenderer.paths(of: album)) }
         }
         switch PageSeal.state(ofFile: output + "/index.html", mark: Array(mark.utf8)) {
@@ -250,7 +251,8 @@ struct SiteWriter {
             repairs.wrote(page.path, existed: state != nil)
         }
         let files = Set(data.chunks.map(\.src) + [data.searchSrc] + pagesByAlbum.values.joined())
-        let page = try PageRenderer(templates: templates, stylesheet: stylesheet, script: script, logo: brand.logo, cover: cover)
+        let page =
+            try PageRenderer(templates: templates, stylesheet: stylesheet, script: script, logo: brand.logo, cover: cover)
             .render(manifest, data: data, indexJSON: data.indexJSON(manifest, pages: pagesByAlbum))
             + Self.pageMark(
                 pageKey: pageKey, manifestDigest: String(fingerprint.prefix(16)), files: files.sorted { ByteOrder.less($0, $1) },
@@ -400,7 +402,8 @@ struct SiteWriter {
         }
         // Never nil here (every photo's record was just written); were it, nothing would be deleted.
         if let referenced {
-            cleanUp(images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
+            cleanUp(
+                images: images, referenced: referenced, stylesheet: stylesheet, script: script, pageFiles: pageFiles, generated: generated)
         }
         return cache
     }
@@ -414,7 +417,8 @@ struct SiteWriter {
 
     /// The `manifest.json` of `rebuild` (`manifest` with its photos): a kept album's photos
     /// copied from the previous manifest as one run.
-    static func manifestBytes(_ rebuild: AlbumRebuild, manifest: Manifest, previous: PreviousSite) throws -> ([UInt8], ManifestJSON.Layout) {
+    static func manifestBytes(_ rebuild: AlbumRebuild, manifest: Manifest, previous: PreviousSite) throws -> ([UInt8], ManifestJSON.Layout)
+    {
         var layout = ManifestJSON.Layout()
         var bytes = try ManifestJSON.encode(manifest, photoCount: rebuild.total, layout: &layout) { array in
             for segment in rebuild.segments {

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Only one collect writes into a folder at a time: a lock file beside it
@@ -69,7 +69,9 @@ struct CollectLock: ~Copyable {
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(fd)
-                if code == EWOULDBLOCK { throw ProofsheetError(display, "another collect is writing into this folder; wait for it to finish") }
+                if code == EWOULDBLOCK {
+                    throw ProofsheetError(display, "another collect is writing into this folder; wait for it to finish")
+                }
                 throw ProofsheetError(shown, "cannot lock (\(FileCopier.errorText(code)))")
             }
             var named = stat()

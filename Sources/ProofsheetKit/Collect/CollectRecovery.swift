@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A staging folder and the output folder, held open: every move of a journal is made
@@ -98,7 +98,8 @@ enum CollectRecovery {
             // mkdtemp made it and the run was killed before the lock named it: still empty,
             // and removing an empty folder loses nothing.
             if parent.removeEmptyFolder(name) { return "removed an empty folder an interrupted collect left beside \(display)" }
-            throw ProofsheetError(name, "is not the folder the last collect into \(display) was staging in (its lock file does not name it)")
+            throw ProofsheetError(
+                name, "is not the folder the last collect into \(display) was staging in (its lock file does not name it)")
         }
         guard let bytes = try folder.readOwnFile(CollectTransaction.journalName, limit: journalLimit) else {
             // Killed before the journal: nothing outside the staging folder had changed.

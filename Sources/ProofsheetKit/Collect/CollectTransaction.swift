@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Carries out a collect plan so that the output folder changes all or nothing, even if
@@ -104,7 +104,8 @@ struct CollectTransaction {
                 else {
                     throw ProofsheetError(display, "changed while being collected; nothing was collected, try again")
                 }
-                placed.append(CollectRecord.File(name: item.name, role: role, source: item.path, bytes: status.size, modified: status.mtime))
+                placed.append(
+                    CollectRecord.File(name: item.name, role: role, source: item.path, bytes: status.size, modified: status.mtime))
             }
             for file in plan.generated {
                 if file.action == .unchanged, let entry = plan.previousRecord?.entry(named: file.name) {
@@ -114,11 +115,13 @@ struct CollectTransaction {
                 let staged = new + "/" + file.name
                 try Self.write(file.bytes, to: staged)
                 guard let status = FileSystem.fileStatus(staged) else { throw ProofsheetError(staged, "cannot be read back") }
-                placed.append(CollectRecord.File(name: file.name, role: file.role.rawValue, source: nil, bytes: status.size, modified: status.mtime))
+                placed.append(
+                    CollectRecord.File(name: file.name, role: file.role.rawValue, source: nil, bytes: status.size, modified: status.mtime))
             }
             try Self.write(CollectRecord(files: placed).bytes(), to: new + "/" + CollectRecord.fileName)
             // On the disk before anything is moved into place.
-            let written = plan.items.filter { $0.action != .unchanged }.map { new + "/" + $0.name }
+            let written =
+                plan.items.filter { $0.action != .unchanged }.map { new + "/" + $0.name }
                 + plan.generated.filter { $0.action != .unchanged }.map { new + "/" + $0.name }
                 + [new + "/" + CollectRecord.fileName, new]
             if let failure = FileCopier.flush(written).first { throw failure }
@@ -153,10 +156,12 @@ struct CollectTransaction {
 
     /// Moves into the existing folder by the journal; on a failure puts everything back.
     private func replaceInto(staging: String, token: String) throws(ProofsheetError) {
-        var asideNames = plan.removals + plan.items.filter { $0.action == .replace }.map(\.name)
+        var asideNames =
+            plan.removals + plan.items.filter { $0.action == .replace }.map(\.name)
             + plan.generated.filter { $0.action == .replace }.map(\.name)
         if plan.replacesRecord { asideNames.append(CollectRecord.fileName) }
-        var addNames = plan.items.filter { $0.action != .unchanged }.map(\.name) + plan.generated.filter { $0.action != .unchanged }.map(\.name)
+        var addNames =
+            plan.items.filter { $0.action != .unchanged }.map(\.name) + plan.generated.filter { $0.action != .unchanged }.map(\.name)
         addNames.append(CollectRecord.fileName)
         let open = try OpenStaging(staging: staging, output: plan.output, outputDisplay: plan.outputDisplay)
         let aside = asideNames.compactMap { name in open.output.entry(name).map { Journal.Entry(name: name, file: FileIdentity($0)) } }
@@ -271,4 +276,3 @@ struct CollectTransaction {
         return Array((try? encoder.encode(journal)) ?? Data())
     }
 }
-

@@ -104,7 +104,8 @@ public struct Collector: Sendable {
         if !left.isEmpty {
             let names = left.map { "\(quotedForMessage($0.name)) (\($0.reason))" }.joined(separator: ", ")
             let count = left.count == 1 ? "1 name" : "\(left.count) names"
-            warnings.append(ProofsheetError(order.display, "--list \(format.rawValue) leaves out \(count) it cannot write exactly: \(names)"))
+            warnings.append(
+                ProofsheetError(order.display, "--list \(format.rawValue) leaves out \(count) it cannot write exactly: \(names)"))
         }
         return (PickLists.text(file, format: format), warnings)
     }
@@ -180,7 +181,8 @@ public struct Collector: Sendable {
         } else {
             var candidates = [Self.defaultSite]
             if options.orderFile != CollectOptions.standardInput, options.orderFile.utf8.contains(0x2F) {
-                candidates.append(((options.orderFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(Self.defaultSite))
+                candidates.append(
+                    ((options.orderFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(Self.defaultSite))
             }
             for candidate in candidates {
                 guard let found = try? SiteCatalog.read(site: absolute(candidate), display: candidate),
@@ -193,7 +195,8 @@ public struct Collector: Sendable {
         }
         let resolver = PickResolver(
             index: LibraryIndex(root: library, site: site), libraryDisplay: options.library ?? library,
-            orderDisplay: (options.orderFile == CollectOptions.standardInput ? "standard input" : (options.orderFile as NSString).lastPathComponent),
+            orderDisplay: (options.orderFile == CollectOptions.standardInput
+                ? "standard input" : (options.orderFile as NSString).lastPathComponent),
             acceptChanged: options.acceptChanged)
         return (resolver, shown)
     }
@@ -219,7 +222,8 @@ public struct Collector: Sendable {
                 ))
         }
         if let site = resolver.index.site, order.gallery != site.gallery {
-            let made = order.gallery.map { "made in gallery \($0)\(order.title.map { " (\(quotedForMessage($0)))" } ?? "")" } ?? "names no gallery"
+            let made =
+                order.gallery.map { "made in gallery \($0)\(order.title.map { " (\(quotedForMessage($0)))" } ?? "")" } ?? "names no gallery"
             warnings.append(
                 ProofsheetError(
                     loaded.display,
@@ -285,7 +289,8 @@ public struct Collector: Sendable {
                     warnings.append(
                         ProofsheetError(
                             pick.shown,
-                            "its \(announced.kind.label) \(announced.path), shown in the gallery, is no longer in the library; collected without it"))
+                            "its \(announced.kind.label) \(announced.path), shown in the gallery, is no longer in the library; collected without it"
+                        ))
                 }
             }
         }
@@ -299,7 +304,8 @@ public struct Collector: Sendable {
         if let notesName {
             let names = Dictionary(items.filter { $0.companion == nil }.map { ($0.order, $0.name) }, uniquingKeysWith: { a, _ in a })
             generated.append(
-                CollectPlan.Generated(role: .notes, name: notesName, bytes: Array(PickLists.notes(listed, collectedNames: names).utf8), action: .add))
+                CollectPlan.Generated(
+                    role: .notes, name: notesName, bytes: Array(PickLists.notes(listed, collectedNames: names).utf8), action: .add))
         }
 
         var plan = CollectPlan(

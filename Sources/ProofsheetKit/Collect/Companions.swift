@@ -37,7 +37,8 @@ struct Companions {
             let absolute = root.appending(companion.path)
             let source = FileSystem.realPath(absolute) ?? absolute
             guard case .success(let status) = FileSystem.status(source) else { continue }
-            found.append(Found(kind: companion.kind, path: companion.path.readable, source: source, bytes: status.size, modified: status.mtime))
+            found.append(
+                Found(kind: companion.kind, path: companion.path.readable, source: source, bytes: status.size, modified: status.mtime))
         }
         found.sort { $0.kind != $1.kind ? $0.kind < $1.kind : ByteOrder.less($0.path, $1.path) }
         let leftOut: [(path: String, reason: String)] = scan.companionsLeftOut.filter { $0.photo == photo }

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the flushing threads share: the next file to take, and what failed.
@@ -66,9 +66,9 @@ enum FileCopier {
             }
         }
         #if canImport(Darwin)
-        let times = [info.st_atimespec, info.st_mtimespec]
+            let times = [info.st_atimespec, info.st_mtimespec]
         #else
-        let times = [info.st_atim, info.st_mtim]
+            let times = [info.st_atim, info.st_mtim]
         #endif
         guard fchmod(output, info.st_mode & 0o777) == 0 else {
             throw ProofsheetError(destination, "cannot set permissions (\(errorText()))")

@@ -148,7 +148,8 @@ struct PickResolver {
             if matches.count > 1 { return (nil, matches) }
             if let only = matches.first, case .found(let source, let status) = index.locate(only.path) {
                 let pick = OrderFile.Pick(
-                    order: order, path: only.path.readable, pathBytes: only.path.isUTF8 ? nil : only.path, note: entry.note, line: entry.line)
+                    order: order, path: only.path.readable, pathBytes: only.path.isUTF8 ? nil : only.path, note: entry.note,
+                    line: entry.line)
                 return (Original(pick: pick, path: only.path.readable, file: only.path, source: source, status: status), [])
             }
         }
@@ -251,7 +252,8 @@ struct PickResolver {
                 let identity = "\(original.status.device):\(original.status.inode)"
                 if let first = seen[identity] {
                     problems.append(
-                        (ProofsheetError(pick.shown, "is the same photo as \(first.shown) (\(shownPath(first.path))); picked twice"), false))
+                        (ProofsheetError(pick.shown, "is the same photo as \(first.shown) (\(shownPath(first.path))); picked twice"), false)
+                    )
                     continue
                 }
                 seen[identity] = pick
@@ -269,7 +271,8 @@ struct PickResolver {
         let missing = problems.filter(\.missing).count
         if missing >= 3 && found * 10 <= total {
             let which = found == 0 ? "none of the \(total) picks is" : "only \(found) of the \(total) picks \(found == 1 ? "is" : "are")"
-            result.problems.append(ProofsheetError(libraryDisplay, "\(which) in this folder; is it the library the gallery was built from?"))
+            result.problems.append(
+                ProofsheetError(libraryDisplay, "\(which) in this folder; is it the library the gallery was built from?"))
             result.problems += problems.filter { !$0.missing }.map(\.0)
         } else {
             result.problems += problems.map(\.0)
@@ -280,4 +283,3 @@ struct PickResolver {
         libraryDisplay.hasSuffix("/") ? libraryDisplay + relative : libraryDisplay + "/" + relative
     }
 }
-

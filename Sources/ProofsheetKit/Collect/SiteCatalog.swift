@@ -99,7 +99,8 @@ public struct SiteCatalog: Sendable {
     public static func read(site: String, display: String) throws(ProofsheetError) -> SiteCatalog {
         let path = (site as NSString).appendingPathComponent("manifest.json")
         guard FileSystem.isDirectory(site) else {
-            throw ProofsheetError(display, FileSystem.exists(site) ? "not a folder (--site is the gallery's site folder)" : "no such folder")
+            throw ProofsheetError(
+                display, FileSystem.exists(site) ? "not a folder (--site is the gallery's site folder)" : "no such folder")
         }
         guard FileSystem.exists(path) else {
             throw ProofsheetError(display, "no manifest.json: not a proofsheet site (--site is the folder `build` wrote)")

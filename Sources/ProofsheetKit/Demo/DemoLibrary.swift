@@ -24,18 +24,27 @@ public enum DemoLibrary {
 
     static var samples: [Sample] {
         let albums: [(name: String, day: String, files: [String], gps: GPSPosition?)] = [
-            ("Beach Day", "2026-07-12", [
-                "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg",
-                "Crème brûlée.jpg", "IMG_0106.jpg", "IMG_0107.jpg", "IMG_0110.jpg",
-            ], GPSPosition(latitude: 43.6961, longitude: 7.2759)),
-            ("City Walk", "2026-08-03", [
-                "DSCF2001.jpg", "DSCF2002.jpg", "Straße am Abend.jpg", "DSCF2004.jpg",
-                "DSCF2005.jpg", "夕焼け.jpg", "DSCF2007.jpg", "DSCF2010.jpg",
-            ], nil),
-            ("Garden Party", "2026-09-20", [
-                "Welcome.jpg", "Table setting.jpg", "IMG_3003.jpg", "IMG_3004.jpg",
-                "Sketch.png", "IMG_3006.jpg", "IMG_3007.jpg", "Último brindis.jpg",
-            ], nil),
+            (
+                "Beach Day", "2026-07-12",
+                [
+                    "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg", "IMG_0104.jpg",
+                    "Crème brûlée.jpg", "IMG_0106.jpg", "IMG_0107.jpg", "IMG_0110.jpg",
+                ], GPSPosition(latitude: 43.6961, longitude: 7.2759)
+            ),
+            (
+                "City Walk", "2026-08-03",
+                [
+                    "DSCF2001.jpg", "DSCF2002.jpg", "Straße am Abend.jpg", "DSCF2004.jpg",
+                    "DSCF2005.jpg", "夕焼け.jpg", "DSCF2007.jpg", "DSCF2010.jpg",
+                ], nil
+            ),
+            (
+                "Garden Party", "2026-09-20",
+                [
+                    "Welcome.jpg", "Table setting.jpg", "IMG_3003.jpg", "IMG_3004.jpg",
+                    "Sketch.png", "IMG_3006.jpg", "IMG_3007.jpg", "Último brindis.jpg",
+                ], nil
+            ),
         ]
         var samples: [Sample] = []
         for (a, album) in albums.enumerated() {
@@ -43,14 +52,15 @@ public enum DemoLibrary {
                 let n = a * 8 + i
                 let minutes = i * 17 + a * 5
                 let hour = 10 + minutes / 60, minute = minutes % 60
-                samples.append(Sample(
-                    album: album.name, name: name, label: "\(album.name.prefix(1))\(i + 1)",
-                    landscape: n % 3 != 1,
-                    orientation: Orientation(rawValue: n % 8 + 1)!,
-                    date: "\(album.day)T\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute):00",
-                    camera: cameras[(n + a) % cameras.count],
-                    gps: album.gps.map { GPSPosition(latitude: $0.latitude + Double(i) * 0.001, longitude: $0.longitude) },
-                    png: name.hasSuffix(".png")))
+                samples.append(
+                    Sample(
+                        album: album.name, name: name, label: "\(album.name.prefix(1))\(i + 1)",
+                        landscape: n % 3 != 1,
+                        orientation: Orientation(rawValue: n % 8 + 1)!,
+                        date: "\(album.day)T\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute):00",
+                        camera: cameras[(n + a) % cameras.count],
+                        gps: album.gps.map { GPSPosition(latitude: $0.latitude + Double(i) * 0.001, longitude: $0.longitude) },
+                        png: name.hasSuffix(".png")))
             }
         }
         return samples
@@ -88,7 +98,8 @@ public enum DemoLibrary {
             if k % 2 == 0 {
                 canvas.fillEllipse(centerX: x, centerY: y, width: size, height: size, color: accent)
             } else {
-                canvas.fillPolygon([(x, y - size / 2), (x + size / 2, y + size / 2), (x - size / 2, y + size / 2)],
+                canvas.fillPolygon(
+                    [(x, y - size / 2), (x + size / 2, y + size / 2), (x - size / 2, y + size / 2)],
                     color: hue(Double(index + k) / 7, saturation: 0.6, value: 0.95))
             }
         }
@@ -98,7 +109,8 @@ public enum DemoLibrary {
         let topText = "TOP"
         let topScale = band / 22
         let topSize = Canvas.textSize(topText, scale: topScale)
-        canvas.drawText(topText, x: (width - topSize.width) / 2, y: (band - topSize.height) / 2, scale: topScale,
+        canvas.drawText(
+            topText, x: (width - topSize.width) / 2, y: (band - topSize.height) / 2, scale: topScale,
             color: RGB(red: 30, green: 30, blue: 30))
         let cx = width / 2
         canvas.fillPolygon([(cx, band + 60), (cx + 110, band + 200), (cx - 110, band + 200)], color: RGB(red: 30, green: 30, blue: 30))
@@ -107,14 +119,17 @@ public enum DemoLibrary {
         let scale = width / 110
         let labelSize = Canvas.textSize(sample.label, scale: scale)
         let cardX = (width - labelSize.width) / 2 - scale * 4, cardY = (height - labelSize.height) / 2 - scale * 2
-        canvas.fillRectangle(x: cardX, y: cardY, width: labelSize.width + scale * 8, height: labelSize.height + scale * 4,
+        canvas.fillRectangle(
+            x: cardX, y: cardY, width: labelSize.width + scale * 8, height: labelSize.height + scale * 4,
             color: RGB(red: 255, green: 255, blue: 255))
-        canvas.drawText(sample.label, x: (width - labelSize.width) / 2, y: (height - labelSize.height) / 2, scale: scale,
+        canvas.drawText(
+            sample.label, x: (width - labelSize.width) / 2, y: (height - labelSize.height) / 2, scale: scale,
             color: RGB(red: 20, green: 20, blue: 20))
         let caption = sample.album.uppercased()
         let captionScale = max(2, scale / 4)
         let captionSize = Canvas.textSize(caption, scale: captionScale)
-        canvas.drawText(caption, x: (width - captionSize.width) / 2, y: height - captionSize.height - band / 2,
+        canvas.drawText(
+            caption, x: (width - captionSize.width) / 2, y: height - captionSize.height - band / 2,
             scale: captionScale, color: RGB(red: 20, green: 20, blue: 20))
 
         if sample.png { return try canvas.pngData() }

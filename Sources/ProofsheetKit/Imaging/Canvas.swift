@@ -63,7 +63,8 @@ public struct Canvas: ~Copyable {
         var tiff = try exif?.encode() ?? []
         if tiff.starts(with: ExifLocator.exifHeader) { tiff.removeFirst(ExifLocator.exifHeader.count) }
         let stored = try image.storedForm(for: orientation)
-        return try stored.heifData(avif: avif, quality: quality, orientation: orientation, exif: tiff, iccProfile: iccProfile ?? [], nclx: nclx)
+        return try stored.heifData(
+            avif: avif, quality: quality, orientation: orientation, exif: tiff, iccProfile: iccProfile ?? [], nclx: nclx)
     }
     public func pngData() throws -> [UInt8] { try image.pngData() }
 }

@@ -95,7 +95,8 @@ struct TIFFLayout {
                 let values = number(table, at + 4, big ? 8 : 4)
             else { continue }
             entries.append(
-                Entry(tag: tag, type: type, count: values, value: Array(table[at + 4 + (big ? 8 : 4)..<at + 4 + (big ? 8 : 4) + valueWidth])))
+                Entry(
+                    tag: tag, type: type, count: values, value: Array(table[at + 4 + (big ? 8 : 4)..<at + 4 + (big ? 8 : 4) + valueWidth])))
         }
         return entries
     }

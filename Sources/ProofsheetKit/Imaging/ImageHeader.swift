@@ -389,13 +389,15 @@ public enum ImageHeader {
         // is valid, but no library here decodes it: say so, rather than "corrupt".
         if let primary, let type = itemTypes[primary], !["hvc1", "av01", "grid", "iden", "iovl"].contains(type) {
             throw .unsupported(
-                "a \(format.displayName) whose codec (\(type.filter { $0.isASCII && !$0.isWhitespace })) no library on this machine decodes")
+                "a \(format.displayName) whose codec (\(type.filter { $0.isASCII && !$0.isWhitespace })) no library on this machine decodes"
+            )
         }
         if let primary, let type = itemTypes[primary], type == "hvc1" || type == "av01",
             !Thumbnailer.readableFormats.contains(type == "hvc1" ? .heif : .avif)
         {
             throw .unsupported(
-                "a \(format.displayName) whose codec (\(type == "hvc1" ? "HEVC" : "AV1")) this machine cannot decode: libheif has no decoder for it")
+                "a \(format.displayName) whose codec (\(type == "hvc1" ? "HEVC" : "AV1")) this machine cannot decode: libheif has no decoder for it"
+            )
         }
         guard let best else { throw .invalid("not a valid \(format.displayName): no image size in its header") }
         // libheif decodes to 4 bytes a pixel, from planes of up to 2 bytes a sample.
@@ -420,7 +422,8 @@ public enum ImageHeader {
             size = end - offset
         }
         guard size >= 8, size <= end - offset else {
-            throw .invalid("not a valid \(format.displayName): a \(type.filter { $0.isASCII && !$0.isWhitespace }) box runs past the end of the file")
+            throw .invalid(
+                "not a valid \(format.displayName): a \(type.filter { $0.isASCII && !$0.isWhitespace }) box runs past the end of the file")
         }
         return (type, size)
     }

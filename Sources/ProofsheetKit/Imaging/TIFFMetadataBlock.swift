@@ -62,7 +62,9 @@ enum TIFFMetadataBlock {
         guard entry.tag != exifPointer, entry.tag != gpsPointer, let size = typeSize(entry.type) else { return nil }
         let (length, overflow) = size.multipliedReportingOverflow(by: entry.count)
         guard !overflow, length <= largestValue else { return nil }
-        if length <= entry.value.count { return Field(tag: entry.tag, type: entry.type, count: entry.count, value: Array(entry.value.prefix(length))) }
+        if length <= entry.value.count {
+            return Field(tag: entry.tag, type: entry.type, count: entry.count, value: Array(entry.value.prefix(length)))
+        }
         guard let offset = layout.number(entry.value, 0, entry.value.count), offset <= bytes.count, length <= bytes.count - offset else {
             return nil
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Walks a photo library: folders are albums, images are told by their content, and the
@@ -365,7 +365,9 @@ private struct Walk: Sendable {
         for candidate in candidates {
             guard let owner = owners.owner(of: candidate.stems) else {
                 if candidate.problem == nil || candidate.problem == Self.notRegular { result.nonImages.append(candidate.relative) }
-                if candidate.problem == Self.brokenLink { result.problems.append(.init(path: candidate.relative, reason: "broken symlink")) }
+                if candidate.problem == Self.brokenLink {
+                    result.problems.append(.init(path: candidate.relative, reason: "broken symlink"))
+                }
                 continue
             }
             let photo = result.files[owner].path.lastComponent.readable

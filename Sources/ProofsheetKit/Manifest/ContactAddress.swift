@@ -15,7 +15,8 @@ public enum ContactAddress {
         guard !scalars.isEmpty else { return "is empty" }
         guard scalars.count <= 254 else { return "is longer than an address can be (254 characters)" }
         if let bad = scalars.first(where: { $0.value < 0x21 || $0.value > 0x7E }) {
-            return bad == " " ? "holds a space; give the address alone (name@example.com), the name with --contact-name"
+            return bad == " "
+                ? "holds a space; give the address alone (name@example.com), the name with --contact-name"
                 : "holds a character an address cannot have (U+\(String(bad.value, radix: 16, uppercase: true)))"
         }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way a site's `manifest.json` (and its `.proofsheet-cache`) is read, by a
@@ -70,7 +70,8 @@ public enum ManifestFile {
 
     private static func read(_ path: String, prefix: Int?) throws(Refusal) -> [UInt8] {
         let (fd, size) = try openRegular(
-            path, atMost: maximumBytes, tooLarge: "too large for a site's manifest (more than 1 GB, the most a site of a million photos needs)")
+            path, atMost: maximumBytes,
+            tooLarge: "too large for a site's manifest (more than 1 GB, the most a site of a million photos needs)")
         defer { close(fd) }
         let head: [UInt8]
         switch FileSystem.readFully(fd, count: min(size, 64)) {

@@ -846,13 +846,19 @@ enum PhotoKey {
         case 2: self = matches("id") ? .id : .other
         case 3: self = matches("gps") ? .gps : matches("iso") ? .iso : matches("key") ? .key : matches("src") ? .src : .other
         case 4: self = matches("date") ? .date : matches("lens") ? .lens : matches("name") ? .name : matches("path") ? .path : .other
-        case 5: self = matches("album") ? .album : matches("bytes") ? .bytes : matches("thumb") ? .thumb : matches("width") ? .width : .other
+        case 5:
+            self = matches("album") ? .album : matches("bytes") ? .bytes : matches("thumb") ? .thumb : matches("width") ? .width : .other
         case 6: self = matches("camera") ? .camera : matches("format") ? .format : matches("height") ? .height : .other
         case 7: self = matches("preview") ? .preview : matches("thumb2x") ? .thumb2x : matches("warning") ? .warning : .other
         case 8: self = matches("aperture") ? .aperture : matches("exposure") ? .exposure : matches("modified") ? .modified : .other
         case 9: self = matches("formerIds") ? .formerIds : matches("pathBytes") ? .pathBytes : .other
         case 10: self = matches("companions") ? .companions : matches("dateSource") ? .dateSource : .other
-        case 11: self = matches("description") ? .description : matches("exifWarning") ? .exifWarning : matches("fingerprint") ? .fingerprint : matches("focalLength") ? .focalLength : .other
+        case 11:
+            self =
+                matches("description")
+                ? .description
+                : matches("exifWarning")
+                    ? .exifWarning : matches("fingerprint") ? .fingerprint : matches("focalLength") ? .focalLength : .other
         default: self = .other
         }
     }

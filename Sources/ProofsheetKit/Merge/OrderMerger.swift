@@ -90,10 +90,11 @@ public enum OrderMerger {
             guard problems.isEmpty else { throw CollectRefusal(problems) }
         }
 
-        let pickers = uniqueNames(inputs.map { input in
-            let by = input.order.by?.trimmingBlanks() ?? ""
-            return by.isEmpty ? input.name : by
-        })
+        let pickers = uniqueNames(
+            inputs.map { input in
+                let by = input.order.by?.trimmingBlanks() ?? ""
+                return by.isEmpty ? input.name : by
+            })
         var photos: [Photo] = []
         var byID: [String: Int] = [:]
         var byPath: [[UInt8]: Int] = [:]

@@ -69,7 +69,8 @@ public struct OrderFile: Sendable, Equatable {
         public var line: Int?
 
         public init(
-            order: Int, id: String? = nil, path: String, pathBytes: BytePath? = nil, bytes: Int64? = nil, note: String? = nil, line: Int? = nil
+            order: Int, id: String? = nil, path: String, pathBytes: BytePath? = nil, bytes: Int64? = nil, note: String? = nil,
+            line: Int? = nil
         ) {
             self.order = order
             self.id = id

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An order file as read, before its picks are matched with the library: JSON names
@@ -33,7 +33,8 @@ public enum OrderFileParser {
     /// pasted list.
     public static func parse(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderDocument {
         guard bytes.count <= OrderFile.maximumBytes else {
-            throw CollectRefusal(displayPath, "too large for an order file (\(megabytes(bytes.count)); at most \(megabytes(OrderFile.maximumBytes)))")
+            throw CollectRefusal(
+                displayPath, "too large for an order file (\(megabytes(bytes.count)); at most \(megabytes(OrderFile.maximumBytes)))")
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -69,7 +70,9 @@ public enum OrderFileParser {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while filled < bytes.count {
-            let got = FileSystem.uninterrupted { bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) } }
+            let got = FileSystem.uninterrupted {
+                bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+            }
             if got < 0 { throw CollectRefusal(displayPath, "cannot read (\(String(cString: strerror(errno))))") }
             if got == 0 { break }
             filled += got
@@ -81,9 +84,9 @@ public enum OrderFileParser {
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
+            Glibc.read(fd, buffer, count)
         #else
-        Darwin.read(fd, buffer, count)
+            Darwin.read(fd, buffer, count)
         #endif
     }
 
@@ -103,7 +106,7 @@ public enum OrderFileParser {
         let root: StrictJSON.Value
         do {
             root = try StrictJSON.parse(bytes, maximumValues: maximumValues)
-        } catch where error.tooManyValues {
+        } catch  where error.tooManyValues {
             throw CollectRefusal(
                 displayPath,
                 "too many values for an order file (more than \(grouped(maximumValues)), at line \(error.line), column \(grouped(error.column))); one with the most picks a gallery allows (\(grouped(OrderFile.maximumPicks))) holds \(grouped(maximumValues))"
@@ -156,7 +159,8 @@ public enum OrderFileParser {
             let (kept, cut) = UntrustedText.capped(cleaned.trimmingBlanks(), cap)
             if cut {
                 warnings.append(
-                    ProofsheetError(displayPath, "\(field): longer than \(grouped(cap)) characters; only the first \(grouped(cap)) are kept"))
+                    ProofsheetError(
+                        displayPath, "\(field): longer than \(grouped(cap)) characters; only the first \(grouped(cap)) are kept"))
             }
             return kept.isEmpty ? nil : kept
         }
@@ -324,7 +328,9 @@ public enum OrderFileParser {
 
     static func isIdentifier(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64
-            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
     }
 
     // MARK: Paths

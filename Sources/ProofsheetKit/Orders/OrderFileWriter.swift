@@ -49,7 +49,8 @@ public enum OrderFileWriter {
 
     /// The plain-text form (README, "As text").
     public static func text(_ order: OrderFile) -> String {
-        var heading = "# " + UntrustedText.oneLine(order.title ?? "Picks") + " — "
+        var heading =
+            "# " + UntrustedText.oneLine(order.title ?? "Picks") + " — "
             + (order.picks.count == 1 ? "1 pick" : "\(order.picks.count) picks")
         if let gallery = order.gallery { heading += " — gallery " + gallery }
         var lines = [heading]

@@ -74,7 +74,8 @@ public struct PastedList: Sendable, Equatable {
             }
             if let earlier = first[Array(path.utf8)] {
                 problems.append(
-                    ProofsheetError(displayPath, "line \(entry.line): \(quotedForMessage(path)) is picked twice (first on line \(earlier))"))
+                    ProofsheetError(displayPath, "line \(entry.line): \(quotedForMessage(path)) is picked twice (first on line \(earlier))")
+                )
                 continue
             }
             first[Array(path.utf8)] = entry.line
@@ -96,7 +97,8 @@ public struct PastedList: Sendable, Equatable {
         var extra = picked.contains { $0.number != nil } ? picked.filter { $0.number == nil } : []
         if extra.isEmpty { extra = picked.filter { ($0.number ?? 0) > stated } }
         if extra.isEmpty { extra = Array(picked.suffix(excess)) }
-        let shown = extra.prefix(5).map { "line \($0.line) (\(quotedForMessage($0.text, limit: 60)))" }.joined(separator: ", ")
+        let shown =
+            extra.prefix(5).map { "line \($0.line) (\(quotedForMessage($0.text, limit: 60)))" }.joined(separator: ", ")
             + (extra.count > 5 ? ", …" : "")
         let which = extra.count == 1 ? "\(shown) is not one of them" : "\(shown) are not among them"
         return ProofsheetError(

@@ -40,7 +40,8 @@ public enum PastedListReader {
         guard bytes.count <= OrderFile.maximumBytes else {
             throw CollectRefusal(
                 displayPath,
-                "too large for an order file (\(OrderFileParser.megabytes(bytes.count)); at most \(OrderFileParser.megabytes(OrderFile.maximumBytes)))")
+                "too large for an order file (\(OrderFileParser.megabytes(bytes.count)); at most \(OrderFileParser.megabytes(OrderFile.maximumBytes)))"
+            )
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         var lines: [Line] = []
@@ -101,7 +102,8 @@ public enum PastedListReader {
                     list.warnings.append(
                         ProofsheetError(
                             displayPath,
-                            "line \(lineNumber): \(quotedForMessage(text, limit: 60)) is read as the rest of the note above it; if it is a pick, number it"))
+                            "line \(lineNumber): \(quotedForMessage(text, limit: 60)) is read as the rest of the note above it; if it is a pick, number it"
+                        ))
                 }
                 continue
             }
@@ -109,10 +111,12 @@ public enum PastedListReader {
             if text.hasPrefix("#") && !startsWithNumberSign(text) {
                 // The `# … — N picks — gallery ID` line, wrapped by the mail: its lines joined.
                 if let consumed = wrappedHeader(text, following: lines[position...]) {
-                    readHeader(consumed.text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
+                    readHeader(
+                        consumed.text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
                     position += consumed.lines
                 } else {
-                    continuing = readHeader(text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
+                    continuing = readHeader(
+                        text, into: &list, sawEntries: list.entries.contains { $0.looksLikePhoto }, displayPath: displayPath)
                 }
                 previousWasEntry = false
                 continue
@@ -187,7 +191,8 @@ public enum PastedListReader {
         switch target {
         case .pick(let index):
             let rest = UntrustedText.multiLine(text).trimmingBlanks()
-            setPickNote((list.entries[index].note.map { $0 + " " } ?? "") + rest, entry: index, in: &list, line: line, displayPath: displayPath)
+            setPickNote(
+                (list.entries[index].note.map { $0 + " " } ?? "") + rest, entry: index, in: &list, line: line, displayPath: displayPath)
         case .selection:
             setSelectionNote((list.note.map { $0 + " " } ?? "") + text, in: &list, displayPath: displayPath)
         }
@@ -204,7 +209,9 @@ public enum PastedListReader {
         var joined = first
         var taken = 0
         for line in following.prefix(maximumHeaderLines) {
-            guard let text = line.text, !text.isEmpty, !text.hasPrefix("#"), number(of: text) == nil, noteText(text) == nil else { return nil }
+            guard let text = line.text, !text.isEmpty, !text.hasPrefix("#"), number(of: text) == nil, noteText(text) == nil else {
+                return nil
+            }
             joined += " " + text
             taken += 1
             var list = PastedList(entries: [])
@@ -292,7 +299,9 @@ public enum PastedListReader {
             return nil
         }
         if let title = value(after: "proofsheet order:") {
-            if list.title == nil, !sawEntries, !title.isEmpty { list.title = UntrustedText.capped(title, OrderFile.maximumTitleLength).text }
+            if list.title == nil, !sawEntries, !title.isEmpty {
+                list.title = UntrustedText.capped(title, OrderFile.maximumTitleLength).text
+            }
             return nil
         }
         if let gallery = value(after: "gallery:") {
@@ -328,7 +337,8 @@ public enum PastedListReader {
     /// The number of a numbered line (`12. x.jpg` → 12), or nil.
     static func number(of text: String) -> Int? {
         guard withoutNumber(text) != nil else { return nil }
-        return Int(String(String.UnicodeScalarView(text.unicodeScalars.drop { !("0"..."9").contains($0) }.prefix { ("0"..."9").contains($0) })))
+        return Int(
+            String(String.UnicodeScalarView(text.unicodeScalars.drop { !("0"..."9").contains($0) }.prefix { ("0"..."9").contains($0) })))
     }
 
     /// `1. `, `1) `, `(1) `, `#1 `: numbering before a name.
@@ -371,7 +381,9 @@ public enum PastedListReader {
 
     /// Quotes or brackets around a name: `"x.jpg"`, `“x.jpg”`, `<x.jpg>`, `` `x.jpg` ``.
     static func withoutQuotes(_ text: String) -> String? {
-        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [("\"", "\""), ("“", "”"), ("„", "“"), ("'", "'"), ("‘", "’"), ("<", ">"), ("`", "`"), ("«", "»")]
+        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [
+            ("\"", "\""), ("“", "”"), ("„", "“"), ("'", "'"), ("‘", "’"), ("<", ">"), ("`", "`"), ("«", "»"),
+        ]
         let scalars = Array(text.unicodeScalars)
         guard scalars.count > 2 else { return nil }
         for (open, close) in pairs where scalars.first == open && scalars.last == close {

@@ -48,7 +48,9 @@ public enum PickLists {
         switch format {
         case .lightroom:
             if scalars.contains(",") { return "a comma separates the filter's terms" }
-            if scalars.first == "!" || scalars.first == "+" || scalars.last == "+" { return "a leading ! or + or a trailing + is an operator" }
+            if scalars.first == "!" || scalars.first == "+" || scalars.last == "+" {
+                return "a leading ! or + or a trailing + is an operator"
+            }
             if let first = scalars.first, let last = scalars.last, PastedListReader.isBlank(first) || PastedListReader.isBlank(last) {
                 return "blanks at either end are dropped"
             }
@@ -99,7 +101,8 @@ public enum PickLists {
     static func csvField(_ value: String) -> String {
         var text = value
         if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { text = "'" + text }
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes =
+            text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.hasPrefix(" ") || text.hasSuffix(" ")
         guard needsQuotes else { return text }
         var quoted = "\""

@@ -121,7 +121,8 @@ struct PageData {
         var albums: [Album] = []
         var start = 0
         for album in manifest.albums {
-            albums.append(Album(path: album.path, name: album.name, start: start, count: album.count, anchor: PageRenderer.albumAnchor(album.path)))
+            albums.append(
+                Album(path: album.path, name: album.name, start: start, count: album.count, anchor: PageRenderer.albumAnchor(album.path)))
             start += album.count
         }
         return albums
@@ -402,7 +403,9 @@ struct PageData {
         w.member("minimum")
         w.int(manifest.options.minimum)
         // Who Send writes to, and the photographer's instructions: present only when set.
-        let contact: [(StaticString, String?)] = [("contact", manifest.options.contact), ("contactName", manifest.options.contactName), ("message", manifest.options.message)]
+        let contact: [(StaticString, String?)] = [
+            ("contact", manifest.options.contact), ("contactName", manifest.options.contactName), ("message", manifest.options.message),
+        ]
         for (key, value) in contact {
             guard let value else { continue }
             w.member(key)

@@ -65,7 +65,9 @@ enum PageSeal {
         guard bytes.last == UInt8(ascii: "\n") else { return false }
         let body = bytes.dropLast()
         let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
-        let words = body[start...].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let words = body[start...].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         func isHash(_ word: String) -> Bool {
             word.utf8.count == 16 && word.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }

@@ -69,7 +69,8 @@ struct PageRenderer {
         html += "<nav class=\"album-nav\" aria-label=\"Albums\"><ul>"
         for album in data.albums {
             let first = AlbumPageRenderer.paths(of: album)[0]
-            html += "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(album.count == 1 ? "1 photo" : "\(album.count) photos")</span></li>"
+            html +=
+                "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(album.count == 1 ? "1 photo" : "\(album.count) photos")</span></li>"
         }
         html += "</ul></nav>\n"
         guard data.total <= Self.inlineLimit else { return html }

@@ -15,7 +15,8 @@ public struct TemplateSet: Sendable {
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
     public static let displayFont = "display-font.woff2"
-    public static let fileNames = ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css", displayFont] + scriptFiles
+    public static let fileNames =
+        ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css", displayFont] + scriptFiles
 
     public var directory: String
     public var index: Template
@@ -33,7 +34,10 @@ public struct TemplateSet: Sendable {
         func loadBytes(_ name: String) throws -> [UInt8] {
             let path = directory + "/" + name
             guard FileSystem.kind(of: path) != nil else {
-                throw ProofsheetError(path, "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont) and script/*.js)")
+                throw ProofsheetError(
+                    path,
+                    "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont) and script/*.js)"
+                )
             }
             return try FileSystem.read(path)
         }

@@ -136,7 +136,9 @@ struct BuildCache: Sendable, Equatable {
         /// `json` in the manifest described.
         mutating func append(copyOf position: Int, in previous: BuildCache, json: Range<Int>) {
             let old = previous.photos[position]
-            if previousKeys.count < previous.keys.count { previousKeys += [Int?](repeating: nil, count: previous.keys.count - previousKeys.count) }
+            if previousKeys.count < previous.keys.count {
+                previousKeys += [Int?](repeating: nil, count: previous.keys.count - previousKeys.count)
+            }
             let key = previousKeys[old.key] ?? keyNumber(previous.keys[old.key])
             previousKeys[old.key] = key
             let pathStart = cache.pool.count
@@ -227,7 +229,8 @@ struct BuildCache: Sendable, Equatable {
             // Bytes equal to a string's are that string; a path's must also be UTF-8, which the
             // bytes a string is decoded from need not be.
             let path = text(spans.path)
-            guard Self.equal(key, text(spans.key)), pool.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[record.path]), path) }),
+            guard Self.equal(key, text(spans.key)),
+                pool.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[record.path]), path) }),
                 Self.isUTF8(path)
             else { return false }
             var flags: Flags = []

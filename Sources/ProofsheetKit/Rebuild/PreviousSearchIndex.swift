@@ -130,10 +130,11 @@ struct PreviousSearchIndex {
         else { return nil }
         var cameras: [String] = []
         for range in cameraNames {
-            guard let camera = try? script.withUnsafeBufferPointer({ buffer -> String in
-                var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
-                return try reader.string()
-            })
+            guard
+                let camera = try? script.withUnsafeBufferPointer({ buffer -> String in
+                    var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
+                    return try reader.string()
+                })
             else { return nil }
             cameras.append(camera)
         }

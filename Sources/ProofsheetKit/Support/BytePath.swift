@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A path as the file system knows it: bytes, not text.
@@ -42,7 +42,9 @@ public struct BytePath: Hashable, Comparable, Sendable, ExpressibleByStringLiter
         let common = min(a.bytes.count, b.bytes.count)
         let order =
             common == 0
-            ? 0 : a.bytes.withUnsafeBufferPointer { x in b.bytes.withUnsafeBufferPointer { y in memcmp(x.baseAddress!, y.baseAddress!, common) } }
+            ? 0
+            : a.bytes.withUnsafeBufferPointer { x in b.bytes.withUnsafeBufferPointer { y in memcmp(x.baseAddress!, y.baseAddress!, common) }
+            }
         return order != 0 ? order < 0 : a.bytes.count < b.bytes.count
     }
 

@@ -1,9 +1,9 @@
 internal import CXXHash
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a file's bytes are, whatever it is called: XXH3-128 (xxHash, libxxhash) of the

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small file-system helpers that say what went wrong, with the path.
@@ -125,7 +125,9 @@ public enum FileSystem {
             var got = 0
             while got < count {
                 let start = buffer.baseAddress! + got
-                let n = uninterrupted { offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got) }
+                let n = uninterrupted {
+                    offset.map { pread(fd, start, count - got, off_t($0 + got)) } ?? Glibc.read(fd, start, count - got)
+                }
                 if n < 0 {
                     failure = errno
                     break
@@ -366,9 +368,9 @@ extension FileSystem {
 extension FileSystem.Status {
     init(_ info: stat) {
         #if canImport(Darwin)
-        let time = info.st_mtimespec
+            let time = info.st_mtimespec
         #else
-        let time = info.st_mtim
+            let time = info.st_mtim
         #endif
         let kind: FileSystem.Kind
         switch info.st_mode & S_IFMT {

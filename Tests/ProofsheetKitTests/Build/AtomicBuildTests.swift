@@ -3,7 +3,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The previous site stays whole until the new one is complete.

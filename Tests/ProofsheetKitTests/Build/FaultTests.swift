@@ -4,7 +4,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failing disk, a folder the build may not write, a killed first build, a photo that
@@ -229,7 +229,8 @@ struct FaultTests {
 
             let recorder = RecordingConsole()
             let status = await CLI.run(
-                arguments: ["build", library, "--output", site, "--quality", "70", "--templates", templatesDirectory], console: recorder.console)
+                arguments: ["build", library, "--output", site, "--quality", "70", "--templates", templatesDirectory],
+                console: recorder.console)
             #expect(status == 0, "\(recorder.err)")
             #expect(recorder.out.contains("carried on after an interrupted first build"))
             // Still a first build: the option given applies, and no setting is said to have

@@ -1,5 +1,6 @@
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// The build's memory budget: what is in flight never passes the limit, except a photo
 /// bigger than the whole budget, which runs alone; waiting photos go in the order they came.
@@ -20,11 +21,17 @@ struct MemoryBudgetTests {
         await budget.reserve(60)
         let log = Log()
         // 50 does not fit beside 60; 500 is over the whole budget; 10 would fit, but waits its turn.
-        let second = Task { await budget.reserve(50); await log.add(50) }
+        let second = Task {
+            await budget.reserve(50); await log.add(50)
+        }
         #expect(await settle { await budget.state.waiting == 1 })
-        let third = Task { await budget.reserve(500); await log.add(500) }
+        let third = Task {
+            await budget.reserve(500); await log.add(500)
+        }
         #expect(await settle { await budget.state.waiting == 2 })
-        let fourth = Task { await budget.reserve(10); await log.add(10) }
+        let fourth = Task {
+            await budget.reserve(10); await log.add(10)
+        }
         #expect(await settle { await budget.state.waiting == 3 })
         #expect(await log.order.isEmpty)
 

@@ -177,14 +177,16 @@ struct MixedLibraryTests {
                     let ours = try Pixels(decoding: try FileSystem.read(base + "/One/" + image.src))
                     #expect((ours.width, ours.height) == (image.width, image.height), "\(photo.path): \(image.src)")
                     let aspect = Double(ours.width) / Double(ours.height)
-                    #expect(abs(aspect - referenceAspect) < 0.02,
+                    #expect(
+                        abs(aspect - referenceAspect) < 0.02,
                         "\(photo.path): \(image.src) is \(ours.width)×\(ours.height), vips's \(reference.width)×\(reference.height)")
                 }
                 let preview = try FileSystem.read(base + "/One/" + entry.preview.src)
                 if photo.quadrants { try expectUpright(preview) }
                 // In true colour: a small mean difference per channel from libvips's (sRGB) rendering.
                 let d = try Pixels(decoding: preview).meanDifference(to: reference)
-                #expect(max(d.red, d.green, d.blue) <= photo.tolerance,
+                #expect(
+                    max(d.red, d.green, d.blue) <= photo.tolerance,
                     "\(photo.path): mean difference per channel from vips R \(d.red) G \(d.green) B \(d.blue)")
             }
         }

@@ -108,16 +108,18 @@ struct SiteBuildTests {
             try TestPhoto.write([], to: library, "Broken/empty.jpg")
             var damaged = ExifWriter()
             damaged.rawSegment = Array("Exif\0\0".utf8) + [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F]
-            try TestPhoto.write(try damaged.inserting(into: try TestPhoto.quadrants(width: 200, height: 100).jpegData()),
+            try TestPhoto.write(
+                try damaged.inserting(into: try TestPhoto.quadrants(width: 200, height: 100).jpegData()),
                 to: library, "damaged-exif.jpg")
             try TestPhoto.write(Array("hello".utf8), to: library, "notes.txt")
 
             let report = try await build(library, into: base + "/Site")
             #expect(report.photos == 2)
             #expect(report.skipped == 1)
-            #expect(report.failures.map(\.path) == [
-                "Broken/bomb.jpg", "Broken/corrupt.jpg", "Broken/empty.jpg", "Broken/pretender.jpg", "Broken/truncated.jpg",
-            ])
+            #expect(
+                report.failures.map(\.path) == [
+                    "Broken/bomb.jpg", "Broken/corrupt.jpg", "Broken/empty.jpg", "Broken/pretender.jpg", "Broken/truncated.jpg",
+                ])
             #expect(report.failures.first?.reason.contains("can hold") == true)
             #expect(report.failures.last?.reason.contains("truncated") == true)
             #expect(report.warnings.map(\.path) == ["damaged-exif.jpg"])
@@ -183,7 +185,9 @@ struct SiteBuildTests {
     func rotatedInSite() async throws {
         try await withTemporaryDirectory { base in
             try TestPhoto.write(try TestPhoto.jpeg(width: 600, height: 400, orientation: .left), to: base + "/Library", "turned.jpg")
-            _ = try await build(base + "/Library", into: base + "/Site") { $0.thumbSize = 100; $0.previewSize = 300 }
+            _ = try await build(base + "/Library", into: base + "/Site") {
+                $0.thumbSize = 100; $0.previewSize = 300
+            }
             let photo = try #require(try readManifest(base + "/Site").photos.first)
             #expect((photo.width, photo.height) == (600, 400))
             #expect((photo.thumb.width, photo.thumb.height) == (100, 67))
@@ -195,7 +199,9 @@ struct SiteBuildTests {
     @Test("sorting by date or by name, albums in path order")
     func sorting() async throws {
         try await withTemporaryDirectory { base in
-            for (name, date) in [("IMG_10.jpg", "2026-01-01T10:00:00"), ("IMG_2.jpg", "2026-01-03T10:00:00"), ("IMG_3.jpg", "2026-01-02T10:00:00")] {
+            for (name, date) in [
+                ("IMG_10.jpg", "2026-01-01T10:00:00"), ("IMG_2.jpg", "2026-01-03T10:00:00"), ("IMG_3.jpg", "2026-01-02T10:00:00"),
+            ] {
                 var exif = ExifWriter()
                 exif.dateTaken = date
                 try TestPhoto.write(try TestPhoto.jpeg(width: 40, height: 30, exif: exif), to: base + "/Library", "B/" + name)
@@ -235,7 +241,9 @@ struct SiteBuildTests {
                 try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
             }
             try FileSystem.writeAtomically("<h1>{{title}}</h1>{{noscript}}<script>{{data}}</script>", to: custom + "/index.html")
-            _ = try await build(base + "/Library", into: base + "/Site") { $0.templates = custom; $0.title = "Mine & yours" }
+            _ = try await build(base + "/Library", into: base + "/Site") {
+                $0.templates = custom; $0.title = "Mine & yours"
+            }
             #expect(try readText(base + "/Site/index.html").hasPrefix("<h1>Mine &amp; yours</h1>"))
 
             try FileSystem.writeAtomically("<h1>{{titel}}</h1>", to: custom + "/index.html")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// A site folder is often shared, or made by someone else: a build writes only into its
 /// own real folders, and deletes only the names it makes.

@@ -26,14 +26,16 @@ struct ArgumentParserTests {
 
     @Test("build --watermark TEXT, its opacity in percent and its font")
     func watermark() throws {
-        guard case .build(let options, _, _) = try ArgumentParser.parse(
-            ["build", "Photos", "--watermark", "PROOF", "--watermark-opacity", "50", "--watermark-font", "F.ttf"])
+        guard
+            case .build(let options, _, _) = try ArgumentParser.parse(
+                ["build", "Photos", "--watermark", "PROOF", "--watermark-opacity", "50", "--watermark-font", "F.ttf"])
         else {
             Issue.record("not a build")
             return
         }
         // The font resolved once, here, to an absolute path (WatermarkFontTests).
-        #expect(options.sizes.watermark == Watermark(text: "PROOF", opacity: 0.5, font: FileManager.default.currentDirectoryPath + "/F.ttf"))
+        #expect(
+            options.sizes.watermark == Watermark(text: "PROOF", opacity: 0.5, font: FileManager.default.currentDirectoryPath + "/F.ttf"))
         guard case .build(let plain, _, _) = try ArgumentParser.parse(["build", "Photos", "--watermark", "PROOF"]) else {
             Issue.record("not a build")
             return
@@ -66,15 +68,20 @@ struct ArgumentParserTests {
 
     @Test("collect and demo")
     func otherCommands() throws {
-        #expect(try ArgumentParser.parse(["collect", "order.json", "--library", "Photos", "--dry-run", "--link"])
-            == .collect(CollectOptions(orderFile: "order.json", library: "Photos", dryRun: true, link: true), notes: []))
+        #expect(
+            try ArgumentParser.parse(["collect", "order.json", "--library", "Photos", "--dry-run", "--link"])
+                == .collect(CollectOptions(orderFile: "order.json", library: "Photos", dryRun: true, link: true), notes: []))
         #expect(
             try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-o", "Out", "--name-pattern", "{stem}", "--overwrite", "--site", "S"])
-                == .collect(CollectOptions(orderFile: "o.txt", library: "P", output: "Out", site: "S", namePattern: "{stem}", overwrite: true), notes: []))
+                == .collect(
+                    CollectOptions(orderFile: "o.txt", library: "P", output: "Out", site: "S", namePattern: "{stem}", overwrite: true),
+                    notes: []))
         #expect(
             try ArgumentParser.parse(["collect", "-", "-l", "P", "--accept-changed", "--no-companions"])
                 == .collect(CollectOptions(orderFile: "-", library: "P", acceptChanged: true, companions: false), notes: []))
-        #expect(try ArgumentParser.parse(["collect", "o.json", "--list", "capture-one"]) == .collect(CollectOptions(orderFile: "o.json", list: .captureOne), notes: []))
+        #expect(
+            try ArgumentParser.parse(["collect", "o.json", "--list", "capture-one"])
+                == .collect(CollectOptions(orderFile: "o.json", list: .captureOne), notes: []))
         // --force still works, meaning both, and says what to use instead.
         #expect(
             try ArgumentParser.parse(["collect", "o.txt", "-l", "P", "-f"])
@@ -87,7 +94,8 @@ struct ArgumentParserTests {
                 == .merge(MergeOptions(files: ["A.json", "B.json"], output: "M.json", mode: .union, limit: 0, table: "t.csv")))
         #expect(try ArgumentParser.parse(["merge", "--help"]) == .help(topic: "merge"))
         #expect(try ArgumentParser.parse(["demo"]) == .demo(output: "Site", library: nil, quiet: false))
-        #expect(try ArgumentParser.parse(["demo", "--output", "D", "--library", "L", "-q"]) == .demo(output: "D", library: "L", quiet: true))
+        #expect(
+            try ArgumentParser.parse(["demo", "--output", "D", "--library", "L", "-q"]) == .demo(output: "D", library: "L", quiet: true))
     }
 
     @Test("help and version are not errors")
@@ -100,33 +108,35 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(["--version"]) == .version)
     }
 
-    @Test("usage errors say what is wrong", arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["--limit"], "unknown option '--limit'"),
-        (["build"], "build needs a LIBRARY folder"),
-        (["build", "A", "B"], "unexpected 'B'"),
-        (["build", "A", "--limti", "3"], "unknown option '--limti' for 'build' (did you mean '--limit'?)"),
-        (["build", "A", "--limit"], "option '--limit' needs a value"),
-        (["build", "A", "--limit", "-1"], "option '--limit' needs a whole number from 0"),
-        (["build", "A", "--limit", "three"], "not 'three'"),
-        (["build", "A", "--sort", "size"], "option '--sort' is 'date' or 'name', not 'size'"),
-        (["build", "A", "--jobs", "0"], "option '--jobs' needs a whole number from 1"),
-        (["build", "A", "--thumb-size", "5"], "option '--thumb-size' needs a whole number from 32"),
-        (["build", "A", "--title", "x", "--title", "y"], "option '--title' given twice"),
-        (["build", "A", "--strict=yes"], "option '--strict' takes no value"),
-        (["build", "A", "--output", ""], "option '--output' needs a value"),
-        (["collect", "order.json"], "collect needs --library"),
-        (["collect", "--library", "L"], "collect needs an ORDER_FILE"),
-        (["collect", "o.json", "--list", "excel"], "option '--list' is one of lightroom, capture-one, finder, csv, not 'excel'"),
-        (["collect", "o.json", "--list", "csv", "-o", "X"], "--list prints the list and writes nothing; it takes no '-o'"),
-        (["collect", "o.json", "--list", "csv", "--dry-run"], "--list prints the list and writes nothing; it takes no '--dry-run'"),
-        (["collect", "o.json", "-l", "A", "--library", "B"], "option '--library' given twice"),
-        (["merge"], "merge needs the order files to merge"),
-        (["merge", "A.json", "--mode", "best"], "option '--mode' is ranked, union or intersection, not 'best'"),
-        (["merge", "A.json", "--limit", "-2"], "option '--limit' needs a whole number from 0"),
-        (["demo", "extra"], "demo takes no arguments"),
-        (["help", "nothing"], "no help for 'nothing'"),
-    ])
+    @Test(
+        "usage errors say what is wrong",
+        arguments: [
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["--limit"], "unknown option '--limit'"),
+            (["build"], "build needs a LIBRARY folder"),
+            (["build", "A", "B"], "unexpected 'B'"),
+            (["build", "A", "--limti", "3"], "unknown option '--limti' for 'build' (did you mean '--limit'?)"),
+            (["build", "A", "--limit"], "option '--limit' needs a value"),
+            (["build", "A", "--limit", "-1"], "option '--limit' needs a whole number from 0"),
+            (["build", "A", "--limit", "three"], "not 'three'"),
+            (["build", "A", "--sort", "size"], "option '--sort' is 'date' or 'name', not 'size'"),
+            (["build", "A", "--jobs", "0"], "option '--jobs' needs a whole number from 1"),
+            (["build", "A", "--thumb-size", "5"], "option '--thumb-size' needs a whole number from 32"),
+            (["build", "A", "--title", "x", "--title", "y"], "option '--title' given twice"),
+            (["build", "A", "--strict=yes"], "option '--strict' takes no value"),
+            (["build", "A", "--output", ""], "option '--output' needs a value"),
+            (["collect", "order.json"], "collect needs --library"),
+            (["collect", "--library", "L"], "collect needs an ORDER_FILE"),
+            (["collect", "o.json", "--list", "excel"], "option '--list' is one of lightroom, capture-one, finder, csv, not 'excel'"),
+            (["collect", "o.json", "--list", "csv", "-o", "X"], "--list prints the list and writes nothing; it takes no '-o'"),
+            (["collect", "o.json", "--list", "csv", "--dry-run"], "--list prints the list and writes nothing; it takes no '--dry-run'"),
+            (["collect", "o.json", "-l", "A", "--library", "B"], "option '--library' given twice"),
+            (["merge"], "merge needs the order files to merge"),
+            (["merge", "A.json", "--mode", "best"], "option '--mode' is ranked, union or intersection, not 'best'"),
+            (["merge", "A.json", "--limit", "-2"], "option '--limit' needs a whole number from 0"),
+            (["demo", "extra"], "demo takes no arguments"),
+            (["help", "nothing"], "no help for 'nothing'"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         #expect {
             try ArgumentParser.parse(arguments)
@@ -137,44 +147,51 @@ struct ArgumentParserTests {
 
     @Test("the main help text, whole")
     func mainHelp() {
-        #expect(HelpText.main == """
-            proofsheet — turn a folder of photos into a gallery to browse and pick from, offline
+        #expect(
+            HelpText.main == """
+                proofsheet — turn a folder of photos into a gallery to browse and pick from, offline
 
-            USAGE
-              proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
-              proofsheet collect ORDER_FILE --library LIBRARY [options]
-                                                        gather the picked originals, in order
-              proofsheet merge A.json B.json… [options] merge several people's picks into one
-              proofsheet demo [--output DIR]            draw a sample library and build it
-              proofsheet help [COMMAND]                 show help for a command
-              proofsheet --version                      show the version and readable formats
+                USAGE
+                  proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
+                  proofsheet collect ORDER_FILE --library LIBRARY [options]
+                                                            gather the picked originals, in order
+                  proofsheet merge A.json B.json… [options] merge several people's picks into one
+                  proofsheet demo [--output DIR]            draw a sample library and build it
+                  proofsheet help [COMMAND]                 show help for a command
+                  proofsheet --version                      show the version and readable formats
 
-            Run 'proofsheet help build' (or collect, merge, demo) for every option.
+                Run 'proofsheet help build' (or collect, merge, demo) for every option.
 
-            EXIT STATUS
-              0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
+                EXIT STATUS
+                  0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
 
-            """)
+                """)
     }
 
-    @Test("every build option is in the build help", arguments: [
-        "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
-        "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark", "--watermark-opacity",
-        "--watermark-font", "--min", "--contact", "--contact-name", "--message", "--cover", "--logo", "--accent",
-    ])
+    @Test(
+        "every build option is in the build help",
+        arguments: [
+            "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
+            "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark", "--watermark-opacity",
+            "--watermark-font", "--min", "--contact", "--contact-name", "--message", "--cover", "--logo", "--accent",
+        ])
     func buildHelpComplete(option: String) {
         #expect(HelpText.build.contains(option))
     }
 
-    @Test("every collect option is in the collect help", arguments: [
-        "--library", "--output", "--site", "--name-pattern", "--dry-run", "--overwrite", "--accept-changed", "--no-companions",
-        "--link", "--list", "lightroom", "capture-one", "finder", "csv", "--help",
-    ])
+    @Test(
+        "every collect option is in the collect help",
+        arguments: [
+            "--library", "--output", "--site", "--name-pattern", "--dry-run", "--overwrite", "--accept-changed", "--no-companions",
+            "--link", "--list", "lightroom", "capture-one", "finder", "csv", "--help",
+        ])
     func collectHelpComplete(option: String) {
         #expect(HelpText.collect.contains(option))
     }
 
-    @Test("every merge option is in the merge help", arguments: ["--output", "--mode", "ranked", "union", "intersection", "--limit", "--table", "--help"])
+    @Test(
+        "every merge option is in the merge help",
+        arguments: ["--output", "--mode", "ranked", "union", "intersection", "--limit", "--table", "--help"])
     func mergeHelpComplete(option: String) {
         #expect(HelpText.merge.contains(option))
     }

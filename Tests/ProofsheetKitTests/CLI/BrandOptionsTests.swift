@@ -1,7 +1,8 @@
 import Foundation
 import ProofsheetCLI
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// Issue 29's cover and brand: `--cover`, `--logo` and `--accent` are settings like the
 /// others (kept by a bare rebuild, checked by one function for the option and the stored
@@ -28,15 +29,17 @@ struct BrandOptionsTests {
         #expect(cleared.given == ["cover", "logo", "accent"])
     }
 
-    @Test("a colour or a cover path that cannot be is a one-line usage error", arguments: [
-        (["--accent", "red"], "option '--accent': 'red' is not a colour written #RRGGBB"),
-        (["--accent", "#12345"], "option '--accent': '#12345' is not a colour written #RRGGBB"),
-        (["--accent", "#12345G"], "is not a colour written #RRGGBB"),
-        (["--accent", "B08D57"], "is not a colour written #RRGGBB"),
-        (["--cover", "/home/anna/IMG_1.jpg"], "option '--cover': '/home/anna/IMG_1.jpg' is not relative to the library"),
-        (["--cover", "../Other/IMG_1.jpg"], "is not a path inside the library"),
-        (["--cover", "Album//IMG_1.jpg"], "is not a path inside the library"),
-    ])
+    @Test(
+        "a colour or a cover path that cannot be is a one-line usage error",
+        arguments: [
+            (["--accent", "red"], "option '--accent': 'red' is not a colour written #RRGGBB"),
+            (["--accent", "#12345"], "option '--accent': '#12345' is not a colour written #RRGGBB"),
+            (["--accent", "#12345G"], "is not a colour written #RRGGBB"),
+            (["--accent", "B08D57"], "is not a colour written #RRGGBB"),
+            (["--cover", "/home/anna/IMG_1.jpg"], "option '--cover': '/home/anna/IMG_1.jpg' is not relative to the library"),
+            (["--cover", "../Other/IMG_1.jpg"], "is not a path inside the library"),
+            (["--cover", "Album//IMG_1.jpg"], "is not a path inside the library"),
+        ])
     func refusedByTheParser(words: [String], message: String) {
         #expect {
             try ArgumentParser.parse(["build", "L"] + words)
@@ -64,8 +67,13 @@ struct BrandOptionsTests {
             #expect(try FileSystem.read(site + "/" + logo.siteName) == (try FileSystem.read(logoFile)))
             let page = try readText(site + "/index.html")
             let cover = try #require(stored.photos.first { $0.path == "Album/IMG_1.jpg" })
-            #expect(page.contains("<img class=\"cover-image\" src=\"\(cover.preview.src)\" width=\"\(cover.preview.width)\" height=\"\(cover.preview.height)\" alt=\"\""))
-            #expect(page.contains("<img class=\"cover-logo\" src=\"\(logo.siteName)\" width=\"240\" height=\"80\" alt=\"Logo of Clara &amp; Co\">"))
+            #expect(
+                page.contains(
+                    "<img class=\"cover-image\" src=\"\(cover.preview.src)\" width=\"\(cover.preview.width)\" height=\"\(cover.preview.height)\" alt=\"\""
+                ))
+            #expect(
+                page.contains(
+                    "<img class=\"cover-logo\" src=\"\(logo.siteName)\" width=\"240\" height=\"80\" alt=\"Logo of Clara &amp; Co\">"))
             #expect(page.contains("<p class=\"cover-title\" id=\"cover-title\">Anna &amp; Ben</p>"))
             #expect(page.contains("<p class=\"cover-message\" id=\"message\">Pick &lt;b&gt;30&lt;/b&gt;</p>"))
             let css = try Self.stylesheet(site)
@@ -84,7 +92,9 @@ struct BrandOptionsTests {
                 arguments: ["build", library, "-o", site, "--cover", "", "--logo", "", "--accent", "", "--templates", templatesDirectory],
                 console: recorder.console)
             #expect(status == 0)
-            #expect(recorder.out.contains("cover \"Album/IMG_1.jpg\" → the first photo, logo \"\(logo.siteName)\" → none, accent \"#B08D57\" → none"))
+            #expect(
+                recorder.out.contains(
+                    "cover \"Album/IMG_1.jpg\" → the first photo, logo \"\(logo.siteName)\" → none, accent \"#B08D57\" → none"))
             let plain = try readManifest(site)
             #expect(plain.options.cover == nil && plain.options.logo == nil && plain.options.accent == nil)
             #expect(!FileSystem.exists(site + "/" + logo.siteName))
@@ -94,7 +104,8 @@ struct BrandOptionsTests {
         }
     }
 
-    @Test("a cover that is not a photo of the library, or a logo that is not a sound PNG or JPEG, is refused with one line; nothing changes")
+    @Test(
+        "a cover that is not a photo of the library, or a logo that is not a sound PNG or JPEG, is refused with one line; nothing changes")
     func refusedByTheBuild() async throws {
         try await withTemporaryDirectory { root in
             let (library, site, logoFile) = try Self.setUp(root)
@@ -141,13 +152,20 @@ struct BrandOptionsTests {
     func storedValuesChecked() async throws {
         try await withTemporaryDirectory { root in
             let (library, site, logoFile) = try Self.setUp(root)
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile, "--accent", "#123456"])).build()
+            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile, "--accent", "#123456"]))
+                .build()
             let manifest = try readText(site + "/manifest.json")
             let logoName = try readManifest(site).options.logo!
             for (from, to, message) in [
                 ("\"accent\":\"#123456\"", "\"accent\":\"red\"", "--accent 'red' is not a colour written #RRGGBB"),
-                ("\"accent\":\"#123456\"", "\"accent\":\"#123456\",\"cover\":\"../x.jpg\"", "--cover '../x.jpg' is not a path inside the library"),
-                ("\"logo\":\"\(logoName)\"", "\"logo\":\"../../etc/passwd\"", "--logo '../../etc/passwd' is not the name of a logo in the site"),
+                (
+                    "\"accent\":\"#123456\"", "\"accent\":\"#123456\",\"cover\":\"../x.jpg\"",
+                    "--cover '../x.jpg' is not a path inside the library"
+                ),
+                (
+                    "\"logo\":\"\(logoName)\"", "\"logo\":\"../../etc/passwd\"",
+                    "--logo '../../etc/passwd' is not the name of a logo in the site"
+                ),
             ] {
                 #expect(manifest.contains(from))
                 try FileSystem.writeAtomically(Array(manifest.replacingOccurrences(of: from, with: to).utf8), to: site + "/manifest.json")
@@ -163,7 +181,8 @@ struct BrandOptionsTests {
             await #expect {
                 _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
             } throws: { error in
-                "\(error)" == "\(site)/\(logoName): is not the logo the site's settings name (it was changed); give --logo FILE again, or --logo '' for none"
+                "\(error)"
+                    == "\(site)/\(logoName): is not the logo the site's settings name (it was changed); give --logo FILE again, or --logo '' for none"
             }
             // Gone: the same, and a new --logo mends it.
             FileSystem.remove(site + "/" + logoName)
@@ -184,7 +203,10 @@ struct BrandOptionsTests {
             _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--cover", "Album/IMG_2.jpg"])).build()
             FileSystem.remove(library + "/Album/IMG_2.jpg")
             let report = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
-            #expect(report.warnings.map(\.description) == ["--cover 'Album/IMG_2.jpg': no longer in the library; the page opens on its first photo"])
+            #expect(
+                report.warnings.map(\.description) == [
+                    "--cover 'Album/IMG_2.jpg': no longer in the library; the page opens on its first photo"
+                ])
             let manifest = try readManifest(site)
             #expect(manifest.options.cover == "Album/IMG_2.jpg")
             #expect(try readText(site + "/index.html").contains("<img class=\"cover-image\" src=\"\(manifest.photos[0].preview.src)\""))
@@ -197,7 +219,9 @@ struct BrandOptionsTests {
             let (library, _, logoFile) = try Self.setUp(root)
             for site in ["/A", "/B"] {
                 _ = try await SiteBuilder(
-                    options: SiteSettingsTests.parse([library, "-o", root + site, "--logo", logoFile, "--accent", "#FFD700", "--cover", "Album/IMG_0.jpg"])
+                    options: SiteSettingsTests.parse([
+                        library, "-o", root + site, "--logo", logoFile, "--accent", "#FFD700", "--cover", "Album/IMG_0.jpg",
+                    ])
                 ).build()
             }
             #expect(try snapshot(root + "/A") == (try snapshot(root + "/B")))
@@ -214,10 +238,13 @@ struct BrandOptionsTests {
                     "--contact-name", "Clara & Co",
                 ])
             ).build()
-            let contact = "<p class=\"static-contact\">To choose without JavaScript, write to Clara &amp; Co at "
+            let contact =
+                "<p class=\"static-contact\">To choose without JavaScript, write to Clara &amp; Co at "
                 + "<a href=\"mailto:clara%2Bproofs@example.com\">clara+proofs@example.com</a> with the names of the photos you pick.</p>"
             let page = try readText(site + "/index.html")
-            let noscript = try #require(page.range(of: "<noscript>").flatMap { start in page.range(of: "</noscript>").map { page[start.upperBound..<$0.lowerBound] } })
+            let noscript = try #require(
+                page.range(of: "<noscript>").flatMap { start in page.range(of: "</noscript>").map { page[start.upperBound..<$0.lowerBound] }
+                })
             #expect(noscript.contains(contact))
             // The message is on the cover, outside <noscript>: shown with and without the script.
             #expect(page.contains("<p class=\"cover-message\" id=\"message\">Pick 3 &lt;by Friday&gt;\nThank you</p>"))

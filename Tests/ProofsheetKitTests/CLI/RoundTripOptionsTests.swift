@@ -1,7 +1,8 @@
 import Foundation
 import ProofsheetCLI
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// Issue 13's build options (`--min`, `--contact`, `--contact-name`, `--message`) and
 /// issue 14's badge data: kept in the site like the other settings, checked before
@@ -25,19 +26,21 @@ struct RoundTripOptionsTests {
         #expect(try SiteSettingsTests.parse(["L", "--limit", "0", "--min", "500"]).minimum == 500)
     }
 
-    @Test("a minimum above the limit, or an address with anything but an address in it, is a one-line usage error", arguments: [
-        (["--limit", "10", "--min", "11"], "option '--min' (11) is above '--limit' (10)"),
-        (["--min", "-1"], "option '--min' needs a whole number from 0"),
-        (["--contact", "Anna <anna@example.com>"], "option '--contact': 'Anna <anna@example.com>' holds a space"),
-        (["--contact", "anna@example.com?subject=x"], "option '--contact': 'anna@example.com?subject=x' holds ? in its domain"),
-        (["--contact", "anna@example.com?cc=eve@evil.com"], "holds more than one @"),
-        (["--contact", "anna@example.com,eve@evil.com"], "holds more than one @"),
-        (["--contact", "anna%0Acc@example.com"], "holds % before the @"),
-        (["--contact", "anna"], "has no @"),
-        (["--contact", "anna@localhost"], "needs a domain with a dot"),
-        (["--contact", "anna@exa\nmple.com"], "holds a character an address cannot have (U+A)"),
-        (["--contact", "anna@-example.com"], "starting or ending with -"),
-    ])
+    @Test(
+        "a minimum above the limit, or an address with anything but an address in it, is a one-line usage error",
+        arguments: [
+            (["--limit", "10", "--min", "11"], "option '--min' (11) is above '--limit' (10)"),
+            (["--min", "-1"], "option '--min' needs a whole number from 0"),
+            (["--contact", "Anna <anna@example.com>"], "option '--contact': 'Anna <anna@example.com>' holds a space"),
+            (["--contact", "anna@example.com?subject=x"], "option '--contact': 'anna@example.com?subject=x' holds ? in its domain"),
+            (["--contact", "anna@example.com?cc=eve@evil.com"], "holds more than one @"),
+            (["--contact", "anna@example.com,eve@evil.com"], "holds more than one @"),
+            (["--contact", "anna%0Acc@example.com"], "holds % before the @"),
+            (["--contact", "anna"], "has no @"),
+            (["--contact", "anna@localhost"], "needs a domain with a dot"),
+            (["--contact", "anna@exa\nmple.com"], "holds a character an address cannot have (U+A)"),
+            (["--contact", "anna@-example.com"], "starting or ending with -"),
+        ])
     func refused(words: [String], message: String) {
         #expect {
             try ArgumentParser.parse(["build", "L"] + words)
@@ -58,7 +61,9 @@ struct RoundTripOptionsTests {
             let status = await CLI.run(
                 arguments: ["build", library, "-o", site, "--limit", "10", "--templates", templatesDirectory], console: recorder.console)
             #expect(status == 2)
-            #expect(recorder.err == "error: \(site): --min 20 is above --limit 10; lower --min (0: no minimum) or raise --limit (0: no limit)\n")
+            #expect(
+                recorder.err == "error: \(site): --min 20 is above --limit 10; lower --min (0: no minimum) or raise --limit (0: no limit)\n"
+            )
             #expect(try FileSystem.read(site + "/manifest.json") == before)
             // Lowering both together is fine; the minimum is kept by a bare rebuild.
             _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--limit", "10", "--min", "5"])).build()
@@ -107,10 +112,13 @@ struct RoundTripOptionsTests {
 }
 
 extension RoundTripOptionsTests {
-    @Test("the header says how many to pick, with the minimum", arguments: [
-        (1, 0, "Pick 1 photo."), (30, 0, "Pick up to 30 photos."), (0, 0, "Pick as many photos as you like."),
-        (30, 20, "Pick 20 to 30 photos."), (0, 5, "Pick at least 5 photos."), (10, 10, "Pick 10 photos."), (0, 1, "Pick at least 1 photo."),
-    ])
+    @Test(
+        "the header says how many to pick, with the minimum",
+        arguments: [
+            (1, 0, "Pick 1 photo."), (30, 0, "Pick up to 30 photos."), (0, 0, "Pick as many photos as you like."),
+            (30, 20, "Pick 20 to 30 photos."), (0, 5, "Pick at least 5 photos."), (10, 10, "Pick 10 photos."),
+            (0, 1, "Pick at least 1 photo."),
+        ])
     func limitText(limit: Int, minimum: Int, text: String) {
         #expect(PageRenderer.limitText(limit: limit, minimum: minimum) == text)
     }

@@ -4,9 +4,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Companions that are gone, not files, or hidden; and collect's messages in the singular.
@@ -15,7 +15,9 @@ struct CollectCompanionSafetyTests {
     func collect(_ f: CollectFixture, _ arguments: [String]) async -> (status: Int32, out: String, err: String) {
         let recorder = RecordingConsole()
         let status = await CLI.run(arguments: ["collect"] + arguments, console: recorder.console)
-        return (status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT"))
+        return (
+            status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT")
+        )
     }
 
     /// A Unix socket at `path`, as a chat program or a sync daemon leaves one.
@@ -93,7 +95,8 @@ struct CollectCompanionSafetyTests {
             #expect(result.status == 0, "\(result.err)")
             #expect(
                 result.err
-                    == "warning: #1 IMG_1.jpg: companion IMG_1.CR3 is a symlink into a hidden path ('.private' starts with a dot); left out\n")
+                    == "warning: #1 IMG_1.jpg: companion IMG_1.CR3 is a symlink into a hidden path ('.private' starts with a dot); left out\n"
+            )
             #expect(f.picked(f.root + "/P") == ["1-IMG_1.jpg", "order.json"])
         }
     }

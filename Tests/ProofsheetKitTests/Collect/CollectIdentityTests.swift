@@ -4,9 +4,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension CollectFixture {
@@ -22,7 +22,8 @@ extension CollectFixture {
             let size = FileSystem.fileStatus(library + "/" + pick.path)?.size ?? 1
             return #"{"order": \#(index + 1), "id": "\#(pick.id)", "path": \#(json(pick.path)), "bytes": \#(size)}"#
         }
-        let text = #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", "title": "Anna & Ben", "picks": [\#(entries.joined(separator: ", "))]}"#
+        let text =
+            #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", "title": "Anna & Ben", "picks": [\#(entries.joined(separator: ", "))]}"#
         try FileSystem.writeAtomically(text, to: root + "/" + name)
         return root + "/" + name
     }
@@ -184,16 +185,23 @@ struct CollectPublishedTests {
         try await withCollectFixture { f in
             let paths = (1...12).map { "Album/IMG_\($0).jpg" }
             try f.order(paths, sizes: Dictionary(uniqueKeysWithValues: paths.map { ($0, 100) }))
-            #expect(f.problems(f.collector()) == ["Library: none of the 12 picks is in this folder; is it the library the gallery was built from?"])
+            #expect(
+                f.problems(f.collector()) == [
+                    "Library: none of the 12 picks is in this folder; is it the library the gallery was built from?"
+                ])
             try f.add("Album/IMG_3.jpg", seed: 1)
             try f.order(paths, sizes: Dictionary(uniqueKeysWithValues: paths.filter { $0 != "Album/IMG_3.jpg" }.map { ($0, 100) }))
-            #expect(f.problems(f.collector()) == ["Library: only 1 of the 12 picks is in this folder; is it the library the gallery was built from?"])
+            #expect(
+                f.problems(f.collector()) == [
+                    "Library: only 1 of the 12 picks is in this folder; is it the library the gallery was built from?"
+                ])
             // A few missing ones are each named.
             for path in paths.dropFirst(3) { try f.add(path, seed: 3) }
             try f.order(paths, sizes: ["Album/IMG_1.jpg": 1, "Album/IMG_2.jpg": 1])
             #expect(
                 f.problems(f.collector()) == [
-                    "#1 IMG_1.jpg: missing from the library (Library/Album/IMG_1.jpg)", "#2 IMG_2.jpg: missing from the library (Library/Album/IMG_2.jpg)",
+                    "#1 IMG_1.jpg: missing from the library (Library/Album/IMG_1.jpg)",
+                    "#2 IMG_2.jpg: missing from the library (Library/Album/IMG_2.jpg)",
                 ])
         }
     }
@@ -227,9 +235,14 @@ struct CollectNameBytesTests {
             try FileSystem.createDirectory(library)
             try TestPhoto.write(try CollectFixture.photo(seed: 1), to: lookalike, "secret.jpg")
             #expect(symlink(lookalike + "/secret.jpg", library + "/x.jpg") == 0)
-            try FileSystem.writeAtomically(#"{"format": "proofsheet-order", "version": 1, "picks": [{"order": 1, "path": "x.jpg", "bytes": 1}]}"#, to: root + "/order.json")
-            let collector = Collector(options: CollectOptions(orderFile: "order.json", library: library, output: "P"), workingDirectory: root)
-            #expect(throws: CollectRefusal("#1 x.jpg", "leads outside the library (through a symlink); refused")) { _ = try collector.run() }
+            try FileSystem.writeAtomically(
+                #"{"format": "proofsheet-order", "version": 1, "picks": [{"order": 1, "path": "x.jpg", "bytes": 1}]}"#,
+                to: root + "/order.json")
+            let collector = Collector(
+                options: CollectOptions(orderFile: "order.json", library: library, output: "P"), workingDirectory: root)
+            #expect(throws: CollectRefusal("#1 x.jpg", "leads outside the library (through a symlink); refused")) {
+                _ = try collector.run()
+            }
         }
     }
 

@@ -36,8 +36,13 @@ struct CollectListTests {
             try fixture(f)
             let report = try f.collector().run()
             #expect(
-                report.warnings.map(\.description) == ["order.json: 3 picks, fewer than the gallery's minimum of 20; collected all the same"])
-            #expect(f.picked(f.root + "/Picks") == ["1-IMG_0042.jpg", "2-Cake, table.jpg", "3-Sunset over the water.jpg", "notes.txt", "order.json"])
+                report.warnings.map(\.description) == [
+                    "order.json: 3 picks, fewer than the gallery's minimum of 20; collected all the same"
+                ])
+            #expect(
+                f.picked(f.root + "/Picks") == [
+                    "1-IMG_0042.jpg", "2-Cake, table.jpg", "3-Sunset over the water.jpg", "notes.txt", "order.json",
+                ])
             #expect(
                 try readText(f.root + "/Picks/notes.txt") == """
                     Anna & Ben — 3 picks — by Anna "Nan" Smith
@@ -86,7 +91,10 @@ struct CollectListTests {
                        note: then "warmer"
 
                     """))
-            #expect(recorder.err == "warning: order.json: 3 picks, fewer than the gallery's minimum of 20; collected all the same\n".replacingOccurrences(of: "order.json", with: f.root + "/order.json"))
+            #expect(
+                recorder.err
+                    == "warning: order.json: 3 picks, fewer than the gallery's minimum of 20; collected all the same\n"
+                    .replacingOccurrences(of: "order.json", with: f.root + "/order.json"))
         }
     }
 
@@ -115,7 +123,10 @@ struct CollectListTests {
     }
 
     /// Names that break a list's syntax, as a library may hold them.
-    static let awkward = ["Smith, John.jpg", "Say \"cheese\".jpg", "Tab\there.jpg", "Bidi \u{202E}gpj.jpg", "OR.jpg", "!bang.jpg", "Esc\u{1B}x.jpg", "plain.jpg"]
+    static let awkward = [
+        "Smith, John.jpg", "Say \"cheese\".jpg", "Tab\there.jpg", "Bidi \u{202E}gpj.jpg", "OR.jpg", "!bang.jpg", "Esc\u{1B}x.jpg",
+        "plain.jpg",
+    ]
 
     @Test(
         "--list writes every name its format can hold, as it is, and says on one line which it leaves out",
@@ -139,7 +150,8 @@ struct CollectListTests {
                 #"{"order": \#(index + 1), "path": \#(f.json(name)), "bytes": 1}"#
             }
             let order = f.root + "/order.json"
-            try FileSystem.writeAtomically(#"{"format": "proofsheet-order", "version": 1, "picks": [\#(picks.joined(separator: ", "))]}"#, to: order)
+            try FileSystem.writeAtomically(
+                #"{"format": "proofsheet-order", "version": 1, "picks": [\#(picks.joined(separator: ", "))]}"#, to: order)
             let recorder = RecordingConsole()
             #expect(await CLI.run(arguments: ["collect", order, "--list", format], console: recorder.console) == 0)
             #expect(recorder.out == expected)
@@ -154,7 +166,8 @@ struct CollectListTests {
                 #"{"order": \#(index + 1), "path": \#(f.json(name)), "bytes": 1}"#
             }
             let order = f.root + "/order.json"
-            try FileSystem.writeAtomically(#"{"format": "proofsheet-order", "version": 1, "picks": [\#(picks.joined(separator: ", "))]}"#, to: order)
+            try FileSystem.writeAtomically(
+                #"{"format": "proofsheet-order", "version": 1, "picks": [\#(picks.joined(separator: ", "))]}"#, to: order)
             let recorder = RecordingConsole()
             #expect(await CLI.run(arguments: ["collect", order, "--list", "csv"], console: recorder.console) == 0)
             #expect(recorder.out.contains("\r\n3,Tab\there.jpg,Tab\there.jpg,,,\r\n4,Bidi \u{202E}gpj.jpg,"))
@@ -170,10 +183,14 @@ struct CollectListTests {
             try f.textOrder(["Hi!", "1. IMG_0042.jpg", "2) Sunset over the water.jpg"])
             let plain = RecordingConsole()
             #expect(await CLI.run(arguments: ["collect", f.root + "/order.txt", "--list", "csv"], console: plain.console) == 0)
-            #expect(plain.out == "order,name,path,album,note,by\r\n1,IMG_0042.jpg,IMG_0042.jpg,,,\r\n2,Sunset over the water.jpg,Sunset over the water.jpg,,,\r\n")
+            #expect(
+                plain.out
+                    == "order,name,path,album,note,by\r\n1,IMG_0042.jpg,IMG_0042.jpg,,,\r\n2,Sunset over the water.jpg,Sunset over the water.jpg,,,\r\n"
+            )
             let resolved = RecordingConsole()
             #expect(
-                await CLI.run(arguments: ["collect", f.root + "/order.txt", "--list", "csv", "-l", f.library], console: resolved.console) == 0)
+                await CLI.run(arguments: ["collect", f.root + "/order.txt", "--list", "csv", "-l", f.library], console: resolved.console)
+                    == 0)
             #expect(resolved.out.contains("\r\n1,IMG_0042.jpg,Ceremony/IMG_0042.jpg,Ceremony,,\r\n"))
         }
     }
@@ -188,7 +205,8 @@ struct CollectListTests {
                 to: f.root + "/order.json")
             let report = try f.collector().run()
             #expect(report.plan.orderFile.picks[0].note == String(repeating: "ü", count: 2_000))
-            #expect(report.warnings.map(\.description) == ["order.json: #1: note: longer than 2,000 characters; only the first 2,000 are kept"])
+            #expect(
+                report.warnings.map(\.description) == ["order.json: #1: note: longer than 2,000 characters; only the first 2,000 are kept"])
         }
     }
 

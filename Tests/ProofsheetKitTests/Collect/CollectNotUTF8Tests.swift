@@ -3,7 +3,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A photo whose name is not UTF-8 (Latin-1 from an old camera or a zip file) is published
@@ -32,7 +32,9 @@ struct CollectNotUTF8Tests {
         var picks: [[String: Any]] = []
         for path in paths {
             let photo = try #require(manifest.photos.first { $0.path == path })
-            var pick: [String: Any] = ["order": picks.count + 1, "id": photo.id, "path": photo.path, "name": photo.name, "bytes": photo.bytes]
+            var pick: [String: Any] = [
+                "order": picks.count + 1, "id": photo.id, "path": photo.path, "name": photo.name, "bytes": photo.bytes,
+            ]
             if let bytes = photo.pathBytes { pick["pathBytes"] = bytes.base64EncodedString() }
             picks.append(pick)
         }
@@ -72,9 +74,10 @@ struct CollectNotUTF8Tests {
             // Run again: nothing to do (the record names it by the same rendering).
             let again = try CommandRunner.run(["collect", "order.json", "--library", "Library", "--output", "Picks"], directory: f.root)
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(f.names(f.root + "/Picks").filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".CR2") } == [
-                "1-Caf_xe9.CR2", "1-Caf_xe9.jpg", "2-plain.jpg",
-            ])
+            #expect(
+                f.names(f.root + "/Picks").filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".CR2") } == [
+                    "1-Caf_xe9.CR2", "1-Caf_xe9.jpg", "2-plain.jpg",
+                ])
         }
     }
 
@@ -121,7 +124,9 @@ struct CollectNotUTF8Tests {
             _ = try Self.makeLibrary(f)
             // Another Latin-1 Café.jpg in another folder: the bare rendered name is two photos.
             try NameTests.makeFolder(BytePath(f.library + "/Other"))
-            try NameTests.writeRaw(try CollectFixture.photo(seed: 3), to: BytePath(f.library).appending(BytePath(bytes: Array("Other/Caf".utf8) + [0xE9] + Array(".jpg".utf8))))
+            try NameTests.writeRaw(
+                try CollectFixture.photo(seed: 3),
+                to: BytePath(f.library).appending(BytePath(bytes: Array("Other/Caf".utf8) + [0xE9] + Array(".jpg".utf8))))
             try f.textOrder(["Caf\\xe9.jpg"])
             let problems = f.problems(f.collector(order: "order.txt"))
             #expect(problems.count == 1)
@@ -141,7 +146,8 @@ struct CollectNotUTF8Tests {
     func badPathBytes(value: String, expected: String) async throws {
         try await withCollectFixture { f in
             _ = try Self.makeLibrary(f)
-            let text = #"{"format": "proofsheet-order", "version": 1, "picks": [{"order": 1, "path": "\\xc4rger/Caf\\xe9.jpg", "pathBytes": "\#(value)", "bytes": 1}]}"#
+            let text =
+                #"{"format": "proofsheet-order", "version": 1, "picks": [{"order": 1, "path": "\\xc4rger/Caf\\xe9.jpg", "pathBytes": "\#(value)", "bytes": 1}]}"#
             try FileSystem.writeAtomically(text, to: f.root + "/order.json")
             #expect(f.problems(f.collector()) == ["order.json: " + expected])
             #expect(f.names(f.root) == ["Library", "order.json"])
@@ -153,12 +159,17 @@ struct CollectNotUTF8Tests {
         try await withCollectFixture { f in
             let photo = try Self.makeLibrary(f)
             _ = try await build(f.library, into: f.root + "/Site")
-            let bytes = try OrderFileParser.read(try Self.pageOrder(f, site: f.root + "/Site", paths: ["\\xc4rger/Caf\\xe9.jpg", "plain.jpg"]), displayPath: "a.json").bytes
-            guard case .json(let anna) = try OrderFileParser.parse(bytes, displayPath: "a.json") else { throw ProofsheetError("a.json", "not JSON") }
+            let bytes = try OrderFileParser.read(
+                try Self.pageOrder(f, site: f.root + "/Site", paths: ["\\xc4rger/Caf\\xe9.jpg", "plain.jpg"]), displayPath: "a.json"
+            ).bytes
+            guard case .json(let anna) = try OrderFileParser.parse(bytes, displayPath: "a.json") else {
+                throw ProofsheetError("a.json", "not JSON")
+            }
             var ben = anna
             ben.picks = [anna.picks[0]]
             ben.picks[0].order = 1
-            let result = try OrderMerger.merge([.init(name: "Anna", order: anna), .init(name: "Ben", order: ben)], mode: .ranked, limit: nil)
+            let result = try OrderMerger.merge(
+                [.init(name: "Anna", order: anna), .init(name: "Ben", order: ben)], mode: .ranked, limit: nil)
             #expect(result.order.picks.map(\.pathBytes) == [Self.photoPath, nil])
             try FileSystem.writeAtomically(OrderFileWriter.json(result.order), to: f.root + "/order.json")
             _ = try f.collector().run()

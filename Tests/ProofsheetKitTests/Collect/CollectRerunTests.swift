@@ -4,9 +4,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every file under a folder with its inode and modification time: shows that a rerun
@@ -153,10 +153,14 @@ struct CollectRerunTests {
             let killedWhileCopying = try KilledBinary.killUntil(
                 f, ["order.json", "-l", "Library", "-o", "Picks"],
                 reset: {
-                    for name in KilledBinary.stagingFolders(f) where name != ".Picks.collect-Zz99Yy" { FileSystem.remove(f.root + "/" + name) }
+                    for name in KilledBinary.stagingFolders(f) where name != ".Picks.collect-Zz99Yy" {
+                        FileSystem.remove(f.root + "/" + name)
+                    }
                 },
                 stop: {
-                    KilledBinary.stagingFolders(f).contains { $0 != ".Picks.collect-Zz99Yy" && FileSystem.exists(f.root + "/" + $0 + "/new/1-a.jpg") }
+                    KilledBinary.stagingFolders(f).contains {
+                        $0 != ".Picks.collect-Zz99Yy" && FileSystem.exists(f.root + "/" + $0 + "/new/1-a.jpg")
+                    }
                 })
             #expect(killedWhileCopying)
             let staging = KilledBinary.stagingFolders(f).filter { $0 != ".Picks.collect-Zz99Yy" }

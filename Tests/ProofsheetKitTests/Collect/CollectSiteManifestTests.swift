@@ -3,7 +3,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A site's `manifest.json` is untrusted (a site folder someone else made): it is checked

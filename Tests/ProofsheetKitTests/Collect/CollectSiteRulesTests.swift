@@ -21,7 +21,9 @@ struct CollectSiteRulesTests {
     func collect(_ f: CollectFixture, _ arguments: [String]) async -> (status: Int32, out: String, err: String) {
         let recorder = RecordingConsole()
         let status = await CLI.run(arguments: ["collect"] + arguments, console: recorder.console)
-        return (status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT"))
+        return (
+            status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT")
+        )
     }
 
     @Test("a pasted list without the gallery line: the excluded photo is refused, as the site says")
@@ -31,7 +33,9 @@ struct CollectSiteRulesTests {
             try f.textOrder(["Album/shown.jpg", "Drafts/draft.jpg"], name: "mail.txt")
             let result = await collect(f, [f.root + "/mail.txt", "-l", f.library, "-o", f.root + "/P"])
             #expect(result.status == 2)
-            #expect(result.err.hasPrefix("error: #2 draft.jpg: not in the gallery (left out by --exclude \"Drafts\") (line 2 of mail.txt)\n"), "\(result.err)")
+            #expect(
+                result.err.hasPrefix("error: #2 draft.jpg: not in the gallery (left out by --exclude \"Drafts\") (line 2 of mail.txt)\n"),
+                "\(result.err)")
             #expect(!FileSystem.exists(f.root + "/P"))
         }
     }
@@ -44,10 +48,12 @@ struct CollectSiteRulesTests {
             let shown = #"{"order": 1, "path": "Album/shown.jpg", "bytes": \#(size(f, "Album/shown.jpg"))}"#
             for galleryField in [#""gallery": "0123456789ab", "#, ""] {
                 try FileSystem.writeAtomically(
-                    #"{"format": "proofsheet-order", "version": 1, \#(galleryField)"picks": [\#(shown), \#(draft)]}"#, to: f.root + "/order.json")
+                    #"{"format": "proofsheet-order", "version": 1, \#(galleryField)"picks": [\#(shown), \#(draft)]}"#,
+                    to: f.root + "/order.json")
                 let refused = await collect(f, [f.root + "/order.json", "-l", f.library, "-o", f.root + "/P"])
                 #expect(refused.status == 2)
-                #expect(refused.err.contains("error: #2 draft.jpg: not in the gallery (left out by --exclude \"Drafts\")\n"), "\(refused.err)")
+                #expect(
+                    refused.err.contains("error: #2 draft.jpg: not in the gallery (left out by --exclude \"Drafts\")\n"), "\(refused.err)")
                 #expect(!FileSystem.exists(f.root + "/P"))
 
                 try FileSystem.writeAtomically(
@@ -55,7 +61,10 @@ struct CollectSiteRulesTests {
                 let taken = await collect(f, [f.root + "/order.json", "-l", f.library, "-o", f.root + "/P", "-n"])
                 #expect(taken.status == 0)
                 let made = galleryField.isEmpty ? "names no gallery" : "made in gallery 0123456789ab"
-                #expect(taken.err == "warning: ROOT/order.json: \(made), but ROOT/Site is gallery \(gallery) (\"Library\") of this library; its rules are used\n")
+                #expect(
+                    taken.err
+                        == "warning: ROOT/order.json: \(made), but ROOT/Site is gallery \(gallery) (\"Library\") of this library; its rules are used\n"
+                )
                 #expect(taken.out.hasPrefix("what the gallery published: as ROOT/Site/manifest.json says\n"), "\(taken.out)")
             }
         }
@@ -69,7 +78,9 @@ struct CollectSiteRulesTests {
             try f.textOrder(["Drafts/draft.jpg"], name: "Client/mail.txt")
             let refused = await collect(f, [f.root + "/Client/mail.txt", "-l", f.library, "-o", f.root + "/P"])
             #expect(refused.status == 2)
-            #expect(refused.err.hasPrefix("error: #1 draft.jpg: not in the gallery (left out by --exclude \"Drafts\") (line 1 of mail.txt)\n"), "\(refused.err)")
+            #expect(
+                refused.err.hasPrefix("error: #1 draft.jpg: not in the gallery (left out by --exclude \"Drafts\") (line 1 of mail.txt)\n"),
+                "\(refused.err)")
 
             // Another library's site beside the order says nothing about this library.
             FileSystem.remove(f.root + "/Client/Site")
@@ -80,7 +91,8 @@ struct CollectSiteRulesTests {
             #expect(plan.status == 0, "\(plan.err)")
             #expect(
                 plan.out.hasPrefix(
-                    "what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)\n"),
+                    "what the gallery published: unknown, no site used (no --site, no Site/ of this library here or beside the order file)\n"
+                ),
                 "\(plan.out)")
         }
     }

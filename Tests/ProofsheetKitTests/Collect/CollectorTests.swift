@@ -4,9 +4,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A library of small photos the test draws itself, an order file for it, and a
@@ -49,7 +49,8 @@ struct CollectFixture {
                 #"{"order": \#(index + 1), "id": "p\#(index)", "path": \#(json(path)), "name": \#(json(name)), "bytes": \#(size)}"#)
         }
         let titleField = title.map { #""title": \#(json($0)), "# } ?? ""
-        let text = #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", \#(titleField)"limit": \#(limit), "picks": [\#(picks.joined(separator: ", "))]}"#
+        let text =
+            #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", \#(titleField)"limit": \#(limit), "picks": [\#(picks.joined(separator: ", "))]}"#
         let path = root + "/" + name
         try FileSystem.writeAtomically(text, to: path)
         return path
@@ -217,7 +218,8 @@ struct CollectorTests {
             try f.add("ok.jpg", seed: 1)
             try f.add("changed.jpg", seed: 2)
             try f.order(
-                ["ok.jpg", "gone.jpg", "changed.jpg", "Album/also gone.jpg"], sizes: ["changed.jpg": 5, "gone.jpg": 9, "Album/also gone.jpg": 9])
+                ["ok.jpg", "gone.jpg", "changed.jpg", "Album/also gone.jpg"],
+                sizes: ["changed.jpg": 5, "gone.jpg": 9, "Album/also gone.jpg": 9])
             let size = FileSystem.fileStatus(f.library + "/changed.jpg")!.size
             #expect(
                 f.problems(f.collector()) == [
@@ -249,7 +251,9 @@ struct CollectorTests {
             try f.add("a.jpg", seed: 1)
             try f.textOrder(["# my picks", "a.jpg", "", "missing.jpg"])
             #expect(
-                f.problems(f.collector(order: "order.txt")) == ["#2 missing.jpg: missing from the library (Library/missing.jpg, line 4 of order.txt)"])
+                f.problems(f.collector(order: "order.txt")) == [
+                    "#2 missing.jpg: missing from the library (Library/missing.jpg, line 4 of order.txt)"
+                ])
             try f.textOrder(["a.jpg"])
             _ = try f.collector(order: "order.txt").run()
             #expect(f.picked(f.root + "/Picks") == ["1-a.jpg", "order.txt"])
@@ -538,7 +542,9 @@ struct CollectorTests {
                 try TestPhoto.write(bytes, to: library, path)
                 originals[path] = bytes
             }
-            _ = try await build(library, into: root + "/Site") { $0.title = "Anna & Ben"; $0.limit = 3 }
+            _ = try await build(library, into: root + "/Site") {
+                $0.title = "Anna & Ben"; $0.limit = 3
+            }
             let manifest = try readManifest(root + "/Site")
             // Pick three, not in display order, as a viewer might.
             let chosen = ["Party/Cake.png", "Portrait.jpg", "Ceremony/IMG_0042.jpg"].map { path in

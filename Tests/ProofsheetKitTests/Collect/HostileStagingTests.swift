@@ -4,9 +4,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Folders and files that anyone who can write beside the output folder (a Dropbox or NAS
@@ -77,7 +77,9 @@ struct HostileStagingTests {
         return staging
     }
 
-    @Test("a fake staging folder is reported in one line and left alone; the library and the picks are untouched", arguments: Forgery.allCases)
+    @Test(
+        "a fake staging folder is reported in one line and left alone; the library and the picks are untouched", arguments: Forgery.allCases
+    )
     func fakeStagingFolder(_ forgery: Forgery) async throws {
         try await withCollectFixture { f in
             let staging = try fixture(f, forgery)
@@ -174,7 +176,8 @@ struct HostileStagingTests {
             let staging = try interruptedRevision(f)
             let journal = try readText(staging + "/journal.json")
             let token = try #require(journal.firstRange(of: /"token":"[0-9a-f]{32}"/))
-            try FileSystem.writeAtomically(journal.replacingCharacters(in: token, with: #""token":"00000000000000000000000000000000""#), to: staging + "/journal.json")
+            try FileSystem.writeAtomically(
+                journal.replacingCharacters(in: token, with: #""token":"00000000000000000000000000000000""#), to: staging + "/journal.json")
             let library = try snapshot(f.library)
             let left = try snapshot(staging)
 

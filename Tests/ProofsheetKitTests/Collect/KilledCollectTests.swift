@@ -3,9 +3,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real `proofsheet` binary, killed with SIGKILL between any two of its file
@@ -134,7 +134,8 @@ struct KilledCollectTests {
             let clean = KilledBinary.collect(["order.json", "-l", "Library", "-o", "Expected"], in: f.root)
             #expect(clean.status == 0, "\(clean.err)")
             let expected = try KilledBinary.state(f.root + "/Expected")
-            #expect(expected.keys.sorted() == ["1-a.jpg", "2-b.CR3", "2-b.jpg", "3-c.jpg", "4-d.jpg", "notes.txt", "order.json", "picks.csv"])
+            #expect(
+                expected.keys.sorted() == ["1-a.jpg", "2-b.CR3", "2-b.jpg", "3-c.jpg", "4-d.jpg", "notes.txt", "order.json", "picks.csv"])
 
             var kills = 0
             for point in 1...10_000 {

@@ -30,11 +30,14 @@ struct BigPhotoTests {
             try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
             try Tool.run(["convert", "-seed", "7", "-size", "400x300", "plasma:red-blue", "plasma.png"], in: root)
             for photo in Self.photos {
-                try Tool.run([
-                    "vips", "thumbnail", "plasma.png", "small.v", "\(photo.width / photo.zoom)", "--height", "\(photo.height / photo.zoom)",
-                    "--size", "force",
-                ], in: root)
-                try Tool.run(["vips", "zoom", "small.v", library + "/" + photo.name + photo.save, "\(photo.zoom)", "\(photo.zoom)"], in: root)
+                try Tool.run(
+                    [
+                        "vips", "thumbnail", "plasma.png", "small.v", "\(photo.width / photo.zoom)", "--height",
+                        "\(photo.height / photo.zoom)",
+                        "--size", "force",
+                    ], in: root)
+                try Tool.run(
+                    ["vips", "zoom", "small.v", library + "/" + photo.name + photo.save, "\(photo.zoom)", "\(photo.zoom)"], in: root)
             }
             let peak = try Self.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
             #expect(peak.status == 0, "\(peak.output)")

@@ -23,7 +23,9 @@ struct ColorTransformsTests {
             try ColourTests.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95"], in: directory),
             try ColourTests.tagged(Profiles.cmyk, as: "cmyk.tif", in: directory),
         ]
-        try Tool.run(["convert", "square.png", "-profile", Profiles.sRGB, "-profile", Profiles.adobeRGB, "-quality", "90", "adobe-square.jpg"], in: directory)
+        try Tool.run(
+            ["convert", "square.png", "-profile", Profiles.sRGB, "-profile", Profiles.adobeRGB, "-quality", "90", "adobe-square.jpg"],
+            in: directory)
         paths.append(directory + "/adobe-square.jpg")
         try Tool.run(["convert", "base.png", "-colorspace", "Gray", "grey.jpg"], in: directory)
         try Tool.run(["exiftool", "-q", "-overwrite_original", "-icc_profile<=\(Profiles.adobeRGB)", "grey.jpg"], in: directory)
@@ -72,7 +74,8 @@ struct ColorTransformsTests {
             var profile = try FileSystem.read(Profiles.adobeRGB)
             func be32(_ at: Int) -> Int { profile[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
             let tags = be32(128)
-            let red = try #require((0..<tags).map { 132 + 12 * $0 }.first { String(decoding: profile[$0..<$0 + 4], as: UTF8.self) == "rXYZ" })
+            let red = try #require(
+                (0..<tags).map { 132 + 12 * $0 }.first { String(decoding: profile[$0..<$0 + 4], as: UTF8.self) == "rXYZ" })
             let x = be32(red + 4) + 8
             let moved = UInt32(0.45 * 65536)
             for i in 0..<4 { profile[x + i] = UInt8(truncatingIfNeeded: moved >> (24 - 8 * i)) }

@@ -15,7 +15,8 @@ struct ColourTests {
         return directory + "/" + name
     }
 
-    @Test("an ICC-tagged photo of each container is converted to sRGB as libvips converts it",
+    @Test(
+        "an ICC-tagged photo of each container is converted to sRGB as libvips converts it",
         arguments: ["adobe.jpg", "p3.png", "p3.webp", "prophoto.tif", "p3.heic"])
     func tagged(name: String) async throws {
         try await withTemporaryDirectory { directory in
@@ -70,7 +71,8 @@ struct ColourTests {
         }
     }
 
-    @Test("CMYK (Adobe-inverted, as Photoshop and ImageMagick write it) through its embedded profile",
+    @Test(
+        "CMYK (Adobe-inverted, as Photoshop and ImageMagick write it) through its embedded profile",
         arguments: ["cmyk.jpg", "cmyk.tif"])
     func cmyk(name: String) async throws {
         try await withTemporaryDirectory { directory in
@@ -100,7 +102,8 @@ struct ColourTests {
         }
     }
 
-    @Test("a profile that does not fit the pixels is ignored with a warning, and the photo shown",
+    @Test(
+        "a profile that does not fit the pixels is ignored with a warning, and the photo shown",
         arguments: ["grey.png", "grey.jpg"])
     func mismatchedProfile(name: String) async throws {
         try await withTemporaryDirectory { directory in

@@ -40,7 +40,8 @@ struct ContainerMetadataTests {
         return path
     }
 
-    @Test("PNG (eXIf), WebP (EXIF chunk), TIFF (its own directory) and JPEG: metadata read, turned upright once",
+    @Test(
+        "PNG (eXIf), WebP (EXIF chunk), TIFF (its own directory) and JPEG: metadata read, turned upright once",
         arguments: ["photo.png", "photo.webp", "photo.tif", "photo.jpg"], [Orientation.right, .down, .leftMirrored])
     func exifContainers(name: String, orientation: Orientation) async throws {
         try await withTemporaryDirectory { directory in
@@ -87,7 +88,8 @@ struct ContainerMetadataTests {
         try await withTemporaryDirectory { directory in
             let jpeg = try Self.turnedPhoto("source.jpg", orientation: .right, in: directory)
             try Tool.run(["exiftool", "-b", "-Exif", "-w", "%d%f.exif", jpeg])
-            try FileSystem.writeAtomically(try TestPhoto.quadrants(width: 360, height: 240).storedForm(for: .right).pngData(), to: directory + "/plain.png")
+            try FileSystem.writeAtomically(
+                try TestPhoto.quadrants(width: 360, height: 240).storedForm(for: .right).pngData(), to: directory + "/plain.png")
             // The chunk: keyword, compression method 0, then the deflated text
             // "\nexif\n  LENGTH\nHEX…" ("Exif\0\0" and the TIFF data in hexadecimal).
             let script = """
@@ -111,7 +113,8 @@ struct ContainerMetadataTests {
         }
     }
 
-    @Test("HEIF and AVIF: irot/imir applied by libheif, the EXIF orientation beside them not applied again",
+    @Test(
+        "HEIF and AVIF: irot/imir applied by libheif, the EXIF orientation beside them not applied again",
         arguments: [false, true], [Orientation.right, .left, .down, .upMirrored, .rightMirrored])
     func heifTransforms(avif: Bool, orientation: Orientation) async throws {
         try await withTemporaryDirectory { directory in

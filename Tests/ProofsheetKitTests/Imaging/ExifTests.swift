@@ -49,11 +49,13 @@ struct ExifTests {
         #expect(metadata == PhotoMetadata())
     }
 
-    @Test("damaged EXIF is flagged, and does not crash", arguments: [
-        Array("Exif\0\0".utf8) + [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F] + [UInt8](repeating: 0xAB, count: 40),
-        Array("Exif\0\0".utf8) + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0xFF, 0xFF] + [UInt8](repeating: 0x01, count: 64),
-        Array("Exif\0\0".utf8),
-    ])
+    @Test(
+        "damaged EXIF is flagged, and does not crash",
+        arguments: [
+            Array("Exif\0\0".utf8) + [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F] + [UInt8](repeating: 0xAB, count: 40),
+            Array("Exif\0\0".utf8) + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0xFF, 0xFF] + [UInt8](repeating: 0x01, count: 64),
+            Array("Exif\0\0".utf8),
+        ])
     func damaged(segment: [UInt8]) throws {
         var exif = ExifWriter()
         exif.rawSegment = segment

@@ -29,7 +29,13 @@ struct FormatTests {
         ("photo.heic", ["heif-enc", "-q", "90", "base.png", "-o", "photo.heic"]),
         ("photo.avif", ["heif-enc", "-q", "90", "-A", "-p", "chroma=422", "base.png", "-o", "photo.avif"]),
         // Half transparent: libheif's alpha image, flattened on white.
-        ("alpha.heic", ["sh", "-c", "convert base.png -alpha set -channel A -evaluate set 50% +channel translucent.png && heif-enc -q 90 translucent.png -o alpha.heic"]),
+        (
+            "alpha.heic",
+            [
+                "sh", "-c",
+                "convert base.png -alpha set -channel A -evaluate set 50% +channel translucent.png && heif-enc -q 90 translucent.png -o alpha.heic",
+            ]
+        ),
     ]
 
     @Test("each format is decoded and shown as libvips shows it", arguments: variants.map(\.name))
@@ -131,7 +137,9 @@ struct FormatTests {
             try Tool.run(["convert", "-size", "120x80", "xc:#1e3cc8", directory + "/b.png"])
             try Tool.run(["cwebp", "-quiet", "-lossless", directory + "/a.png", "-o", directory + "/a.webp"])
             try Tool.run(["cwebp", "-quiet", "-lossless", directory + "/b.png", "-o", directory + "/b.webp"])
-            try Tool.run(["webpmux", "-frame", directory + "/a.webp", "+100", "-frame", directory + "/b.webp", "+100", "-o", directory + "/anim.webp"])
+            try Tool.run([
+                "webpmux", "-frame", directory + "/a.webp", "+100", "-frame", directory + "/b.webp", "+100", "-o", directory + "/anim.webp",
+            ])
             let rendered = try Thumbnailer.render(try FileSystem.read(directory + "/anim.webp"), sizes: Self.sizes)
             #expect((rendered.width, rendered.height) == (120, 80))
             #expect(try Pixels(decoding: rendered.preview.jpeg).pixel(x: 60, y: 40).distance(to: RGB(red: 200, green: 30, blue: 30)) < 16)

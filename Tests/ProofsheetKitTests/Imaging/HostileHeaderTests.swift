@@ -46,7 +46,8 @@ struct HostileHeaderTests {
 
     static let pngBomb: [UInt8] = {
         // 45 bytes: signature, an IHDR of 0xFFFFFFFF × 0xFFFFFFFF, an IEND.
-        let ihdr: [UInt8] = [0, 0, 0, 13] + Array("IHDR".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+        let ihdr: [UInt8] =
+            [0, 0, 0, 13] + Array("IHDR".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0, 0, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
     }()
 
@@ -126,7 +127,8 @@ struct HostileHeaderTests {
         }
     }
 
-    @Test("valid JPEGs this libjpeg cannot decode (12-bit, lossless) are refused as such, not as corrupt",
+    @Test(
+        "valid JPEGs this libjpeg cannot decode (12-bit, lossless) are refused as such, not as corrupt",
         arguments: [(UInt8(0xC0), UInt8(12)), (UInt8(0xC3), UInt8(8))])
     func unsupportedJPEG(marker: UInt8, precision: UInt8) throws {
         var bytes = try TestPhoto.jpeg(width: 64, height: 48)
@@ -166,7 +168,7 @@ struct HostileHeaderTests {
         photos += try Self.hostileFiles().map(\.bytes)
         photos.append(try TestPhoto.quadrants(width: 40, height: 30).heifData(quality: 50))
         photos.append(Self.tiff([(256, 3, 40), (257, 3, 30), (0x8769, 4, 200)]))
-        var random = SplitMix(seed: 20261201)
+        var random = SplitMix(seed: 20_261_201)
         for photo in photos {
             let head = min(photo.count, 512)
             for length in stride(from: 0, through: head, by: 7) {

@@ -25,7 +25,8 @@ struct ThumbnailerTests {
         }
         let ispe = box("ispe", [0, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 8))
         let small = box("ispe", [0, 0, 0, 0, 0, 0, 3, 0x20, 0, 0, 2, 0x58])
-        let bytes = box("ftyp", Array("avif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8))
+        let bytes =
+            box("ftyp", Array("avif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8))
             + box("meta", [0, 0, 0, 0] + box("iprp", box("ipco", small + ispe + ispe)))
         #expect(ImageFormat.sniff(bytes.prefix(ImageFormat.sniffLength)) == .avif)
         #expect(throws: ImagingError.self) {

@@ -4,7 +4,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--watermark-font FILE`: a regular file of a font's size, opened without waiting,
@@ -56,15 +56,17 @@ struct WatermarkFontTests {
 
     @Test("a font named on the command line is taken from the current folder, as an absolute path")
     func resolvedOnce() throws {
-        guard case .build(let options, _, _) = try ArgumentParser.parse(
-            ["build", "Photos", "--watermark", "PROOF", "--watermark-font", "Brand.ttf"])
+        guard
+            case .build(let options, _, _) = try ArgumentParser.parse(
+                ["build", "Photos", "--watermark", "PROOF", "--watermark-font", "Brand.ttf"])
         else {
             Issue.record("not a build")
             return
         }
         #expect(options.watermarkFont == FileManager.default.currentDirectoryPath + "/Brand.ttf")
-        guard case .build(let nested, _, _) = try ArgumentParser.parse(
-            ["build", "Photos", "--watermark", "PROOF", "--watermark-font", "fonts/../fonts/Brand.ttf"])
+        guard
+            case .build(let nested, _, _) = try ArgumentParser.parse(
+                ["build", "Photos", "--watermark", "PROOF", "--watermark-font", "fonts/../fonts/Brand.ttf"])
         else { return }
         #expect(nested.watermarkFont == FileManager.default.currentDirectoryPath + "/fonts/Brand.ttf")
     }

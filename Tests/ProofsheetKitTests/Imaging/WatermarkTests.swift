@@ -20,7 +20,8 @@ struct WatermarkTests {
             let plain = try #require(try readManifest(base + "/Plain").photos.first)
             let mark = try #require(try readManifest(base + "/Marked").photos.first)
             #expect(plain.key != mark.key, "the watermark is part of the render key")
-            for (a, b) in [(plain.preview.src, mark.preview.src), (plain.thumb.src, mark.thumb.src), (plain.thumb2x.src, mark.thumb2x.src)] {
+            for (a, b) in [(plain.preview.src, mark.preview.src), (plain.thumb.src, mark.thumb.src), (plain.thumb2x.src, mark.thumb2x.src)]
+            {
                 let clean = try Pixels(decoding: try FileSystem.read(base + "/Plain/" + a))
                 let drawn = try Pixels(decoding: try FileSystem.read(base + "/Marked/" + b))
                 #expect((clean.width, clean.height) == (drawn.width, drawn.height))

@@ -3,7 +3,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `make fuzz` found (FuzzThumbnailer): a 43-byte GIF whose logical screen is
@@ -28,7 +28,7 @@ struct WideScreenGIFTests {
         let executable = try #require(CommandRunner.executable)
         var pid = pid_t()
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

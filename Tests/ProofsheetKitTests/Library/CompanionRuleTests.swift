@@ -3,9 +3,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Build and collect give a photo the same companions, by one rule (`Companion`; collect
@@ -54,7 +54,9 @@ struct CompanionRuleTests {
             _ = try await build(f.library, into: f.root + "/Site")
             let manifest = try readManifest(f.root + "/Site")
             var built: [String: [String]] = [:]
-            for photo in manifest.photos { built[photo.name] = (photo.companions ?? []).map { String($0.path.dropFirst("Shoot/".count)) }.sorted() }
+            for photo in manifest.photos {
+                built[photo.name] = (photo.companions ?? []).map { String($0.path.dropFirst("Shoot/".count)) }.sorted()
+            }
 
             try f.order(rule.photos.map { "Shoot/" + $0 })
             let plan = try f.collector(dryRun: true).run().plan

@@ -33,13 +33,17 @@ struct CompanionTests {
             #expect(recorder.out.hasPrefix("Built 4 photos, 3 RAW, 2 Live Photos in 2 albums (2 skipped, 0 failed) in "))
 
             let manifest = try readManifest(site)
-            #expect(manifest.photos.map(\.path).sorted() == ["Phone/IMG_4.HEIC.jpg", "Shoot/IMG_1.jpg", "Shoot/IMG_2.jpg", "Shoot/IMG_3.jpg"])
+            #expect(
+                manifest.photos.map(\.path).sorted() == ["Phone/IMG_4.HEIC.jpg", "Shoot/IMG_1.jpg", "Shoot/IMG_2.jpg", "Shoot/IMG_3.jpg"])
             func companionsOf(_ path: String) -> [String] {
                 (manifest.photos.first { $0.path == path }?.companions ?? []).map { "\($0.kind.rawValue) \($0.path)" }
             }
             #expect(companionsOf("Shoot/IMG_1.jpg") == ["raw Shoot/IMG_1.CR3", "xmp Shoot/IMG_1.CR3.xmp", "xmp Shoot/IMG_1.xmp"])
             #expect(companionsOf("Shoot/IMG_2.jpg") == ["xmp Shoot/IMG_2.JPG.xmp", "raw Shoot/IMG_2.nef"])
-            #expect(companionsOf("Shoot/IMG_3.jpg") == ["edit Shoot/IMG_3.AAE", "raw Shoot/IMG_3.Dng", "video Shoot/IMG_3.MOV", "xmp Shoot/img_3.xmp"])
+            #expect(
+                companionsOf("Shoot/IMG_3.jpg") == [
+                    "edit Shoot/IMG_3.AAE", "raw Shoot/IMG_3.Dng", "video Shoot/IMG_3.MOV", "xmp Shoot/img_3.xmp",
+                ])
             #expect(companionsOf("Phone/IMG_4.HEIC.jpg") == ["video Phone/IMG_4.HEIC.mp4"])
             let sizes = manifest.photos.flatMap { $0.companions ?? [] }.map(\.bytes)
             #expect(sizes.allSatisfy { $0 == Int64(Self.raw.count) })

@@ -12,9 +12,10 @@ struct LibraryScannerTests {
                 try TestPhoto.write(photo, to: root, path)
             }
             let result = try LibraryScanner(root: root).scan()
-            #expect(result.files.map(\.path) == [
-                "Family/Ünïcode name.jpg", "Trips/Norway/fjord.jpg", "Trips/beach.jpg", "a.jpg", "b.jpg",
-            ])
+            #expect(
+                result.files.map(\.path) == [
+                    "Family/Ünïcode name.jpg", "Trips/Norway/fjord.jpg", "Trips/beach.jpg", "a.jpg", "b.jpg",
+                ])
             #expect(result.files.map(\.album) == ["Family", "Trips/Norway", "Trips", "", ""])
             #expect(result.files.allSatisfy { $0.bytes == Int64(photo.count) && $0.format == .jpeg })
         }
@@ -33,12 +34,14 @@ struct LibraryScannerTests {
         }
     }
 
-    @Test("--exclude globs match relative paths and names", arguments: [
-        (["*.tmp.jpg"], ["Drafts/c.jpg", "Keep/a.jpg", "b.jpg"]),
-        (["Drafts"], ["Keep/a.jpg", "b.jpg", "x.tmp.jpg"]),
-        (["Drafts/"], ["Keep/a.jpg", "b.jpg", "x.tmp.jpg"]),
-        (["Keep/*", "b.jpg"], ["Drafts/c.jpg", "x.tmp.jpg"]),
-    ])
+    @Test(
+        "--exclude globs match relative paths and names",
+        arguments: [
+            (["*.tmp.jpg"], ["Drafts/c.jpg", "Keep/a.jpg", "b.jpg"]),
+            (["Drafts"], ["Keep/a.jpg", "b.jpg", "x.tmp.jpg"]),
+            (["Drafts/"], ["Keep/a.jpg", "b.jpg", "x.tmp.jpg"]),
+            (["Keep/*", "b.jpg"], ["Drafts/c.jpg", "x.tmp.jpg"]),
+        ])
     func excludes(globs: [String], expected: [String]) async throws {
         try await withTemporaryDirectory { root in
             let photo = try TestPhoto.jpeg(width: 40, height: 30)
@@ -121,10 +124,12 @@ struct NaturalOrderTests {
         }
     }
 
-    @Test("digits by value, leading zeros and case aside, then bytes", arguments: [
-        ("IMG_2", "IMG_10", true), ("IMG_10", "IMG_2", false), ("img_02", "IMG_2", false), ("IMG_2", "img_02", true),
-        ("a", "B", true), ("B", "a", false), ("abc", "abcd", true), ("x9", "x09", false), ("x09", "x9", true), ("", "a", true),
-    ])
+    @Test(
+        "digits by value, leading zeros and case aside, then bytes",
+        arguments: [
+            ("IMG_2", "IMG_10", true), ("IMG_10", "IMG_2", false), ("img_02", "IMG_2", false), ("IMG_2", "img_02", true),
+            ("a", "B", true), ("B", "a", false), ("abc", "abcd", true), ("x9", "x09", false), ("x09", "x9", true), ("", "a", true),
+        ])
     func table(a: String, b: String, less: Bool) {
         #expect(NaturalOrder.less(a, b) == less)
     }

@@ -4,7 +4,7 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Names are bytes: odd names are published or named in a warning, never dropped, and
@@ -63,9 +63,11 @@ struct NameTests {
             #expect(!BytePath(sibling + "/secret.jpg").isInside(BytePath(library)))
             #expect(!BytePath("/photos2/a.jpg").isInside("/photos"))
             #expect(BytePath("/photos").isInside("/photos") && BytePath("/photos/a").isInside("/photos/"))
-            guard (BytePath(sibling + "/secret.jpg").withCString { target in
-                BytePath(library + "/link.jpg").withCString { symlink(target, $0) }
-            }) == 0 else { throw ProofsheetError(library, "cannot make a symlink") }
+            guard
+                (BytePath(sibling + "/secret.jpg").withCString { target in
+                    BytePath(library + "/link.jpg").withCString { symlink(target, $0) }
+                }) == 0
+            else { throw ProofsheetError(library, "cannot make a symlink") }
             let report = try await build(library, into: site)
             #expect(report.photos == 1)
             #expect(report.failures.map(\.description) == ["link.jpg: symlink leads outside the library"])

@@ -1,5 +1,6 @@
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// `--accent`'s colour in each colour scheme: the photographer's own where it holds WCAG AA
 /// contrast, else the nearest shade of it that does; the text on it readable too.
@@ -13,9 +14,11 @@ struct AccentColorTests {
         #expect(try #require(AccentColor("#0a5ccc")).hex == "#0A5CCC")
     }
 
-    @Test("every colour gets, in both schemes, an accent of 4.5:1 on the page and a text of 4.5:1 on it", arguments: [
-        "#0A5CCC", "#B08D57", "#FFD700", "#FFFFFF", "#000000", "#000080", "#F4C2C2", "#808080", "#2E8B57", "#FF0000", "#1B2A4A",
-    ])
+    @Test(
+        "every colour gets, in both schemes, an accent of 4.5:1 on the page and a text of 4.5:1 on it",
+        arguments: [
+            "#0A5CCC", "#B08D57", "#FFD700", "#FFFFFF", "#000000", "#000080", "#F4C2C2", "#808080", "#2E8B57", "#FF0000", "#1B2A4A",
+        ])
     func schemes(text: String) throws {
         let colour = try #require(AccentColor(text))
         for (shade, backgrounds) in [(colour.light, AccentColor.lightBackgrounds), (colour.dark, AccentColor.darkBackgrounds)] {

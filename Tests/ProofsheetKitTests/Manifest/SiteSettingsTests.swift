@@ -52,7 +52,9 @@ struct SiteSettingsTests {
                 arguments: ["build", library, "-o", site, "--limit", "10", "--no-gps", "--templates", templatesDirectory],
                 console: recorder.console)
             #expect(status == 0)
-            #expect(recorder.out.hasPrefix("Built 3 photos in 1 album (1 skipped, 0 failed, 3 unchanged; limit 30 → 10, include-gps on → off) in "))
+            #expect(
+                recorder.out.hasPrefix(
+                    "Built 3 photos in 1 album (1 skipped, 0 failed, 3 unchanged; limit 30 → 10, include-gps on → off) in "))
             let after = try readManifest(site)
             #expect(after.options.limit == 10 && !after.options.includeGPS)
             #expect(after.title == "Anna & Ben" && after.options.quality == 70 && after.options.excludes == ["Drafts"])

@@ -1,7 +1,8 @@
 import Foundation
 import ProofsheetCLI
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// A setting a site stored goes through the check its option does: a hand-edited or
 /// hostile `manifest.json` is refused in one line naming the field and the file, before

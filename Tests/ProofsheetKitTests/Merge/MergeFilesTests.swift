@@ -3,9 +3,9 @@ import ProofsheetKit
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `merge` reads each person's file once and writes two files that are two files, none of
@@ -21,7 +21,9 @@ struct MergeFilesTests {
         #expect(result.status == 2, sourceLocation: sourceLocation)
         #expect(result.out.isEmpty, sourceLocation: sourceLocation)
         let count = lines.count == 1 ? "1 problem" : "\(lines.count) problems"
-        #expect(result.err == (lines.map { "error: " + $0 } + ["nothing was merged (\(count))", ""]).joined(separator: "\n"), sourceLocation: sourceLocation)
+        #expect(
+            result.err == (lines.map { "error: " + $0 } + ["nothing was merged (\(count))", ""]).joined(separator: "\n"),
+            sourceLocation: sourceLocation)
         #expect(try snapshot(m.f.root) == before, "something was written", sourceLocation: sourceLocation)
     }
 

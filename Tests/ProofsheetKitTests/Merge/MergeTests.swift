@@ -31,7 +31,8 @@ struct MergeFixture {
             let size = FileSystem.fileStatus(f.library + "/" + path(n))!.size
             let id = try f.contentID(path(n))
             let noteField = notes[n].map { #", "note": "\#($0)""# } ?? ""
-            return #"{"order": \#(index + 1), "id": "\#(id)", "path": "\#(path(n))", "name": "IMG_\#(n).jpg", "bytes": \#(size)\#(noteField)}"#
+            return
+                #"{"order": \#(index + 1), "id": "\#(id)", "path": "\#(path(n))", "name": "IMG_\#(n).jpg", "bytes": \#(size)\#(noteField)}"#
         }
         let byField = by.map { #""by": "\#($0)", "# } ?? ""
         let noteField = note.map { #""note": "\#($0)", "# } ?? ""
@@ -48,13 +49,18 @@ struct MergeFixture {
         var previous = ""
         for word in arguments {
             let isValue = previous == "-o" || previous == "--table"
-            absolute.append(!word.hasPrefix("-") && (isValue || word.hasSuffix(".json") || word.hasSuffix(".txt")) ? f.root + "/" + word : word)
+            absolute.append(
+                !word.hasPrefix("-") && (isValue || word.hasSuffix(".json") || word.hasSuffix(".txt")) ? f.root + "/" + word : word)
             previous = word
         }
-        if !arguments.isEmpty && !arguments.contains("-o") { absolute += ["-o", f.root + "/merged" + (arguments.contains { $0.hasSuffix(".txt") } ? ".txt" : ".json")] }
+        if !arguments.isEmpty && !arguments.contains("-o") {
+            absolute += ["-o", f.root + "/merged" + (arguments.contains { $0.hasSuffix(".txt") } ? ".txt" : ".json")]
+        }
         let recorder = RecordingConsole()
         let status = await CLI.run(arguments: ["merge"] + absolute, console: recorder.console)
-        return (status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT"))
+        return (
+            status, recorder.out.replacingOccurrences(of: f.root, with: "ROOT"), recorder.err.replacingOccurrences(of: f.root, with: "ROOT")
+        )
     }
 
     func merged(_ name: String = "merged.json") throws -> OrderFile {
@@ -106,7 +112,10 @@ struct MergeTests {
 
             // collect takes the merged file like any other.
             let report = try f.collector(order: "merged.json").run()
-            #expect(report.plan.photos.map(\.name) == ["1-IMG_1.jpg", "2-IMG_3.jpg", "3-IMG_5.jpg", "4-IMG_2.jpg", "5-IMG_4.jpg", "6-IMG_6.jpg"])
+            #expect(
+                report.plan.photos.map(\.name) == [
+                    "1-IMG_1.jpg", "2-IMG_3.jpg", "3-IMG_5.jpg", "4-IMG_2.jpg", "5-IMG_4.jpg", "6-IMG_6.jpg",
+                ])
             // The same files give the same bytes.
             let first = try FileSystem.read(f.root + "/merged.json")
             _ = await m.merge(["A.json", "B.json", "C.json"])

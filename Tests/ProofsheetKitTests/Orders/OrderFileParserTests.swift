@@ -1,11 +1,16 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// A valid version 1 order file with `picks` spliced in, and the top-level fields
 /// replaced by `top` when given.
-func orderJSON(picks: String = #"{"order": 1, "id": "a1", "path": "A/one.jpg", "name": "one.jpg", "bytes": 10}"#, top: String? = nil) -> [UInt8] {
-    let fields = top ?? #""format": "proofsheet-order", "version": 1, "gallery": "9f2c4e7a1b3d", "title": "Anna & Ben", "limit": 3, "exported": "2026-11-30T10:04:05Z""#
+func orderJSON(picks: String = #"{"order": 1, "id": "a1", "path": "A/one.jpg", "name": "one.jpg", "bytes": 10}"#, top: String? = nil)
+    -> [UInt8]
+{
+    let fields =
+        top
+        ?? #""format": "proofsheet-order", "version": 1, "gallery": "9f2c4e7a1b3d", "title": "Anna & Ben", "limit": 3, "exported": "2026-11-30T10:04:05Z""#
     return Array("{\(fields), \"picks\": [\(picks)]}".utf8)
 }
 
@@ -53,7 +58,8 @@ struct OrderFileParserTests {
 
     @Test("the JSON the page exports is read: pretty-printed, with a byte order mark and escapes")
     func readsPageJSON() throws {
-        let text = "\u{FEFF}{\n  \"format\": \"proofsheet-order\",\n  \"version\": 1,\n  \"gallery\": \"05ccaaae5c8b\",\n"
+        let text =
+            "\u{FEFF}{\n  \"format\": \"proofsheet-order\",\n  \"version\": 1,\n  \"gallery\": \"05ccaaae5c8b\",\n"
             + "  \"title\": \"Caf\\u00e9 \\\"Mo\\\" \\ud83d\\udcf7\",\n  \"limit\": 0,\n  \"exported\": \"2026-11-30T10:04:05Z\",\n"
             + "  \"picks\": [\n    {\n      \"order\": 1,\n      \"id\": \"2b627455551a\",\n      \"path\": \"Beach Day\\/IMG_0101.jpg\",\n"
             + "      \"name\": \"IMG_0101.jpg\",\n      \"bytes\": 89273\n    }\n  ]\n}\n"
@@ -79,34 +85,64 @@ struct OrderFileParserTests {
         "a file that is not an order file is refused with one clear line",
         arguments: [
             ("{", "order.json: not valid JSON: line 1, column 2: the file ends inside an object"),
-            (#"{"format": "proofsheet-order", "version": 1, "picks": [}"#,
-             "order.json: not valid JSON: line 1, column 56: unexpected character '}' where a value was expected"),
-            ("{\n  \"format\": \"proofsheet-order\"\n  \"version\": 1}",
-             "order.json: not valid JSON: line 3, column 3: expected ',' or '}' after the value of \"format\""),
-            (#"{"format": "proofsheet-order", "format": "x"}"#,
-             "order.json: not valid JSON: line 1, column 32: field \"format\" appears twice"),
-            (#"{"format": "proofsheet-order"} x"#, "order.json: not valid JSON: line 1, column 32: unexpected text after the end of the JSON value"),
-            (#"{"format": "proofsheet-order", "version": 01}"#, "order.json: not valid JSON: line 1, column 43: numbers do not start with 0"),
-            (#"{"format": "\ud800"}"#, "order.json: not valid JSON: line 1, column 13: a \\u escape names half of a character (a lone surrogate)"),
-            ("{\"format\": \"a\tb\"}", "order.json: not valid JSON: line 1, column 14: a control character inside text (write it as \\u0009)"),
+            (
+                #"{"format": "proofsheet-order", "version": 1, "picks": [}"#,
+                "order.json: not valid JSON: line 1, column 56: unexpected character '}' where a value was expected"
+            ),
+            (
+                "{\n  \"format\": \"proofsheet-order\"\n  \"version\": 1}",
+                "order.json: not valid JSON: line 3, column 3: expected ',' or '}' after the value of \"format\""
+            ),
+            (
+                #"{"format": "proofsheet-order", "format": "x"}"#,
+                "order.json: not valid JSON: line 1, column 32: field \"format\" appears twice"
+            ),
+            (
+                #"{"format": "proofsheet-order"} x"#,
+                "order.json: not valid JSON: line 1, column 32: unexpected text after the end of the JSON value"
+            ),
+            (
+                #"{"format": "proofsheet-order", "version": 01}"#,
+                "order.json: not valid JSON: line 1, column 43: numbers do not start with 0"
+            ),
+            (
+                #"{"format": "\ud800"}"#,
+                "order.json: not valid JSON: line 1, column 13: a \\u escape names half of a character (a lone surrogate)"
+            ),
+            (
+                "{\"format\": \"a\tb\"}",
+                "order.json: not valid JSON: line 1, column 14: a control character inside text (write it as \\u0009)"
+            ),
             (#"{"format": "\q"}"#, "order.json: not valid JSON: line 1, column 13: unknown escape \\q"),
             (#"{"format": tru}"#, "order.json: not valid JSON: line 1, column 12: unexpected text; expected 'true'"),
             ("[]", "order.json: not an order file: the JSON is a list, not an object"),
             ("{}", "order.json: not a proofsheet order file (no \"format\" field)"),
             (#"{"format": 1}"#, "order.json: format: must be text, not a number"),
-            (#"{"format": "proofsheet-manifest", "version": 1}"#,
-             "order.json: format: this is a gallery's manifest, not an order file; export the picks from the page"),
-            (#"{"format": "lightroom-picks", "version": 1}"#,
-             "order.json: format: \"lightroom-picks\" is not a proofsheet order file (expected \"proofsheet-order\")"),
+            (
+                #"{"format": "proofsheet-manifest", "version": 1}"#,
+                "order.json: format: this is a gallery's manifest, not an order file; export the picks from the page"
+            ),
+            (
+                #"{"format": "lightroom-picks", "version": 1}"#,
+                "order.json: format: \"lightroom-picks\" is not a proofsheet order file (expected \"proofsheet-order\")"
+            ),
             (#"{"format": "proofsheet-order", "picks": []}"#, "order.json: version: missing"),
-            (#"{"format": "proofsheet-order", "version": 2, "picks": []}"#,
-             "order.json: version: 2 is newer than this proofsheet reads (version 1); update proofsheet"),
-            (#"{"format": "proofsheet-order", "version": "1", "picks": []}"#,
-             "order.json: version: must be a whole number from 1, not \"1\""),
-            (#"{"format": "proofsheet-order", "version": 1.5, "picks": []}"#,
-             "order.json: version: must be a whole number from 1, not 1.5"),
-            (#"{"format": "proofsheet-order", "version": 0, "picks": []}"#,
-             "order.json: version: must be a whole number from 1, not 0"),
+            (
+                #"{"format": "proofsheet-order", "version": 2, "picks": []}"#,
+                "order.json: version: 2 is newer than this proofsheet reads (version 1); update proofsheet"
+            ),
+            (
+                #"{"format": "proofsheet-order", "version": "1", "picks": []}"#,
+                "order.json: version: must be a whole number from 1, not \"1\""
+            ),
+            (
+                #"{"format": "proofsheet-order", "version": 1.5, "picks": []}"#,
+                "order.json: version: must be a whole number from 1, not 1.5"
+            ),
+            (
+                #"{"format": "proofsheet-order", "version": 0, "picks": []}"#,
+                "order.json: version: must be a whole number from 1, not 0"
+            ),
             (#"{"format": "proofsheet-order", "version": 1}"#, "order.json: picks: missing"),
             (#"{"format": "proofsheet-order", "version": 1, "picks": {}}"#, "order.json: picks: must be a list, not an object"),
             (#"{"format": "proofsheet-order", "version": 1, "picks": []}"#, "order.json: picks: nothing was picked (the list is empty)"),
@@ -118,38 +154,58 @@ struct OrderFileParserTests {
     @Test(
         "every problem with a field is refused, pointing at the field",
         arguments: [
-            (#"{"order": 1, "path": "/etc/passwd", "bytes": 1}"#,
-             #"order.json: #1: path: not a relative path ("/etc/passwd"); paths are relative to the library"#),
-            (#"{"order": 1, "path": "../secret.jpg", "bytes": 1}"#,
-             #"order.json: #1: path: leads out of the library ('..' in "../secret.jpg")"#),
-            (#"{"order": 1, "path": "A/../../x.jpg", "bytes": 1}"#,
-             #"order.json: #1: path: leads out of the library ('..' in "A/../../x.jpg")"#),
+            (
+                #"{"order": 1, "path": "/etc/passwd", "bytes": 1}"#,
+                #"order.json: #1: path: not a relative path ("/etc/passwd"); paths are relative to the library"#
+            ),
+            (
+                #"{"order": 1, "path": "../secret.jpg", "bytes": 1}"#,
+                #"order.json: #1: path: leads out of the library ('..' in "../secret.jpg")"#
+            ),
+            (
+                #"{"order": 1, "path": "A/../../x.jpg", "bytes": 1}"#,
+                #"order.json: #1: path: leads out of the library ('..' in "A/../../x.jpg")"#
+            ),
             (#"{"order": 1, "path": "A/x.jpg\u0000.png", "bytes": 1}"#, "order.json: #1: path: contains a NUL byte"),
             (#"{"order": 1, "path": "", "bytes": 1}"#, "order.json: #1: path: is empty"),
-            (#"{"order": 1, "path": "A//x.jpg", "bytes": 1}"#,
-             #"order.json: #1: path: has an empty folder name ("A//x.jpg": '//' or a '/' at either end)"#),
-            (#"{"order": 1, "path": "./x.jpg", "bytes": 1}"#,
-             #"order.json: #1: path: has a '.' folder ("./x.jpg"); write the path without it"#),
+            (
+                #"{"order": 1, "path": "A//x.jpg", "bytes": 1}"#,
+                #"order.json: #1: path: has an empty folder name ("A//x.jpg": '//' or a '/' at either end)"#
+            ),
+            (
+                #"{"order": 1, "path": "./x.jpg", "bytes": 1}"#,
+                #"order.json: #1: path: has a '.' folder ("./x.jpg"); write the path without it"#
+            ),
             (#"{"order": 1, "bytes": 1}"#, "order.json: #1: path: missing"),
             (#"{"order": 1, "path": ["x"], "bytes": 1}"#, "order.json: #1: path: must be text, not a list"),
-            (#"{"order": 1, "path": "x.jpg", "name": "y.jpg", "bytes": 1}"#,
-             #"order.json: #1: name: "y.jpg" does not match its path (expected "x.jpg")"#),
+            (
+                #"{"order": 1, "path": "x.jpg", "name": "y.jpg", "bytes": 1}"#,
+                #"order.json: #1: name: "y.jpg" does not match its path (expected "x.jpg")"#
+            ),
             (#"{"order": 1, "path": "x.jpg", "name": 7, "bytes": 1}"#, "order.json: #1: name: must be text, not a number"),
             (#"{"order": 1, "path": "x.jpg"}"#, "order.json: #1: bytes: missing (the original's size when the gallery was built)"),
             (#"{"order": 1, "path": "x.jpg", "bytes": -1}"#, "order.json: #1: bytes: must be a whole number of bytes, not -1"),
             (#"{"order": 1, "path": "x.jpg", "bytes": 1e3}"#, "order.json: #1: bytes: must be a whole number of bytes, not 1e3"),
             (#"{"order": 1, "path": "x.jpg", "bytes": "12"}"#, #"order.json: #1: bytes: must be a whole number of bytes, not "12""#),
-            (#"{"order": 1, "path": "x.jpg", "bytes": 99999999999999999999}"#,
-             "order.json: #1: bytes: must be a whole number of bytes, not 99999999999999999999"),
+            (
+                #"{"order": 1, "path": "x.jpg", "bytes": 99999999999999999999}"#,
+                "order.json: #1: bytes: must be a whole number of bytes, not 99999999999999999999"
+            ),
             (#"{"path": "x.jpg", "bytes": 1}"#, "order.json: #1: order: missing"),
-            (#"{"order": 4, "path": "x.jpg", "bytes": 1}"#,
-             "order.json: #1: order: is 4, expected 1 (picks are listed in the order picked, numbered from 1)"),
+            (
+                #"{"order": 4, "path": "x.jpg", "bytes": 1}"#,
+                "order.json: #1: order: is 4, expected 1 (picks are listed in the order picked, numbered from 1)"
+            ),
             (#"{"order": true, "path": "x.jpg", "bytes": 1}"#, "order.json: #1: order: must be a whole number from 1, not true/false"),
-            (#"{"order": 1, "id": "../x", "path": "x.jpg", "bytes": 1}"#,
-             #"order.json: #1: id: not a photo id: "../x" (expected letters and digits)"#),
+            (
+                #"{"order": 1, "id": "../x", "path": "x.jpg", "bytes": 1}"#,
+                #"order.json: #1: id: not a photo id: "../x" (expected letters and digits)"#
+            ),
             (#"{"order": 1, "id": null, "path": "x.jpg", "bytes": 1}"#, "order.json: #1: id: must be text, not null"),
-            (#"{"order": 1, "path": "x.jpg", "bytes": 1, "rotate": 90}"#,
-             "order.json: #1: rotate: unknown field (a pick has: order, id, path, pathBytes, name, bytes, note)"),
+            (
+                #"{"order": 1, "path": "x.jpg", "bytes": 1, "rotate": 90}"#,
+                "order.json: #1: rotate: unknown field (a pick has: order, id, path, pathBytes, name, bytes, note)"
+            ),
             (#"{"order": 1, "path": "x.jpg", "bytes": 1, "note": false}"#, "order.json: #1: note: must be text, not true/false"),
             (#""x.jpg""#, "order.json: #1: must be an object with order, id, path, name and bytes, not text"),
         ])
@@ -164,8 +220,10 @@ struct OrderFileParserTests {
             (#""limit": "3""#, #"order.json: limit: must be a whole number from 0 (no limit) to 100000, not "3""#),
             (#""title": 5"#, "order.json: title: must be text, not a number"),
             (#""gallery": {}"#, "order.json: gallery: must be text, not an object"),
-            (#""colour": "red""#,
-             "order.json: colour: unknown field (an order file has: format, version, gallery, title, limit, minimum, exported, by, note, picks)"),
+            (
+                #""colour": "red""#,
+                "order.json: colour: unknown field (an order file has: format, version, gallery, title, limit, minimum, exported, by, note, picks)"
+            ),
             (#""minimum": -2"#, "order.json: minimum: must be a whole number from 0 (no minimum) to 100000, not -2"),
             (#""limit": 3, "minimum": 4"#, "order.json: minimum: 4 is above the limit of 3"),
             (#""note": 12"#, "order.json: note: must be text, not a number"),
@@ -223,7 +281,8 @@ struct OrderFileParserTests {
 
     @Test("plain text: one path per line, in order; comments, blank lines, CRLF and spaces around paths ignored")
     func readsText() throws {
-        let text = "\u{FEFF}# proofsheet order: Anna & Ben\n# gallery: 05ccaaae5c8b\n\nBeach Day/IMG_0101.jpg\r\n  City Walk/夕焼け.jpg  \n# a note\nIMG 3.jpg\n"
+        let text =
+            "\u{FEFF}# proofsheet order: Anna & Ben\n# gallery: 05ccaaae5c8b\n\nBeach Day/IMG_0101.jpg\r\n  City Walk/夕焼け.jpg  \n# a note\nIMG 3.jpg\n"
         guard case .text(let list) = try OrderFileParser.parse(Array(text.utf8), displayPath: "order.txt") else {
             Issue.record("not read as text")
             return
@@ -245,10 +304,13 @@ struct OrderFileParserTests {
             ("", ["order.txt: nothing was picked: no line names a photo"]),
             ("# only a comment\n\n   \n", ["order.txt: nothing was picked: no line names a photo"]),
             ("a.jpg\n/home/me/b.jpg\n", [#"order.txt: line 2: not a relative path ("/home/me/b.jpg"); paths are relative to the library"#]),
-            ("a.jpg\n../../b.jpg\nc/../d.jpg\n", [
-                #"order.txt: line 2: leads out of the library ('..' in "../../b.jpg")"#,
-                #"order.txt: line 3: leads out of the library ('..' in "c/../d.jpg")"#,
-            ]),
+            (
+                "a.jpg\n../../b.jpg\nc/../d.jpg\n",
+                [
+                    #"order.txt: line 2: leads out of the library ('..' in "../../b.jpg")"#,
+                    #"order.txt: line 3: leads out of the library ('..' in "c/../d.jpg")"#,
+                ]
+            ),
             ("a.jpg\nb.jpg\na.jpg\n", [#"order.txt: line 3: "a.jpg" is picked twice (first on line 1)"#]),
             ("a.jpg\nb\u{0}c.jpg\n", ["order.txt: line 2: contains a NUL byte"]),
         ])
@@ -305,7 +367,8 @@ struct OrderFileParserTests {
         let column = try #require(Int(problem.split(separator: "column ")[1].prefix { $0 != ")" }.filter(\.isNumber)))
         #expect(column < 2_000_000)
         // A pick with every field is 8 values, as the count allows for each.
-        let pick = Array(#"[{"order": 1, "id": "a1", "path": "A/one.jpg", "name": "one.jpg", "bytes": 10, "note": "n", "pathBytes": null}]"#.utf8)
+        let pick = Array(
+            #"[{"order": 1, "id": "a1", "path": "A/one.jpg", "name": "one.jpg", "bytes": 10, "note": "n", "pathBytes": null}]"#.utf8)
         _ = try StrictJSON.parse(pick, maximumValues: 1 + 1 + OrderFileParser.pickFields.count)
         #expect(throws: StrictJSON.SyntaxError.self) { _ = try StrictJSON.parse(pick, maximumValues: OrderFileParser.pickFields.count + 1) }
     }

@@ -98,7 +98,8 @@ struct PastedListReaderTests {
     @Test("a pasted note, name and title are capped in Unicode scalars, whatever their grapheme clusters")
     func capsCountScalars() throws {
         let stacked = "e" + String(repeating: "\u{301}", count: 20_000)
-        let list = try readList("# \(stacked) — 1 pick — gallery abc\n# By: \(stacked)\n# Note: \(stacked)\n1. a.jpg\n   Note: \(stacked)\n")
+        let list = try readList(
+            "# \(stacked) — 1 pick — gallery abc\n# By: \(stacked)\n# Note: \(stacked)\n1. a.jpg\n   Note: \(stacked)\n")
         #expect(list.entries[0].note?.unicodeScalars.count == 2_000)
         #expect(list.note?.unicodeScalars.count == 2_000)
         #expect(list.by?.unicodeScalars.count == 200)
@@ -131,7 +132,10 @@ struct PastedListReaderTests {
         // A whole line that names a photo is still the note's, and said so.
         let named = try readList("# T — 1 pick — gallery abc\n1. a.jpg\n   Note: the same crop as\nIMG_0107.jpg.\n")
         #expect(named.entries.first?.note == "the same crop as IMG_0107.jpg.")
-        #expect(named.warnings.map(\.description) == ["order.txt: line 4: \"IMG_0107.jpg.\" is read as the rest of the note above it; if it is a pick, number it"])
+        #expect(
+            named.warnings.map(\.description) == [
+                "order.txt: line 4: \"IMG_0107.jpg.\" is read as the rest of the note above it; if it is a pick, number it"
+            ])
     }
 
     @Test("more lines naming photos than the list says it holds is refused, naming the lines")
@@ -168,7 +172,10 @@ struct PastedListReaderTests {
             let expected = try listed.picksWithoutLibrary(displayPath: "order.txt")
             #expect(file.picks.map(\.path) == expected.picks.map(\.path))
             #expect(file.picks.map(\.note) == expected.picks.map(\.note))
-            #expect(file.skippedLines.map(\.text) == ["Hello Clara,", "Here are my 3 picks from Anna & Ben, in order.", "Thank you,", "Anna Smith"])
+            #expect(
+                file.skippedLines.map(\.text) == [
+                    "Hello Clara,", "Here are my 3 picks from Anna & Ben, in order.", "Thank you,", "Anna Smith",
+                ])
         }
     }
 
@@ -183,7 +190,9 @@ struct PastedListReaderTests {
 
     @Test("bytes that are not text at all are refused in one line; a later bad line is named")
     func notText() throws {
-        #expect(throws: CollectRefusal("order.txt", "not an order file: line 1 is not UTF-8 text (expected JSON, or a list of photo names)")) {
+        #expect(
+            throws: CollectRefusal("order.txt", "not an order file: line 1 is not UTF-8 text (expected JSON, or a list of photo names)")
+        ) {
             _ = try PastedListReader.read([0xFF, 0xD8, 0xFF, 0x0A], displayPath: "order.txt")
         }
         #expect(throws: CollectRefusal("order.txt", "line 2: not UTF-8 text")) {
@@ -198,9 +207,10 @@ struct PastedListCollectTests {
     /// different albums.
     func library(_ f: CollectFixture) throws -> [String: [UInt8]] {
         var bytes: [String: [UInt8]] = [:]
-        for (index, path) in ["Ceremony/IMG_0042.jpg", "Party/IMG_0107.jpg", "Party/Cake table.jpg", "Ceremony/IMG_0001.jpg",
-            "Party/IMG_0001.jpg", "Sunset over the water.jpg"].enumerated()
-        {
+        for (index, path) in [
+            "Ceremony/IMG_0042.jpg", "Party/IMG_0107.jpg", "Party/Cake table.jpg", "Ceremony/IMG_0001.jpg",
+            "Party/IMG_0001.jpg", "Sunset over the water.jpg",
+        ].enumerated() {
             bytes[path] = try f.add(path, seed: index + 1)
         }
         return bytes
@@ -223,7 +233,9 @@ struct PastedListCollectTests {
             let status = await CLI.run(
                 arguments: ["collect", f.root + "/mail.txt", "-l", f.library, "-o", f.root + "/P", "--dry-run"], console: recorder.console)
             #expect(status == 0)
-            #expect(recorder.out.contains("\nskip line 1: \"Hi Ben,\" (names no photo)\nskip line 3: \"here are our picks:\" (names no photo)\n"))
+            #expect(
+                recorder.out.contains(
+                    "\nskip line 1: \"Hi Ben,\" (names no photo)\nskip line 3: \"here are our picks:\" (names no photo)\n"))
             #expect(recorder.out.contains("skip line 14: \"Thanks!\" (names no photo)"))
 
             _ = try f.collector(order: "mail.txt", output: nil).run()
@@ -292,7 +304,9 @@ struct PastedListCollectTests {
             _ = try library(f)
             try f.textOrder(["# Anna & Ben — 30 picks — gallery 9f2c4e7a1b3d", "1. Ceremony/IMG_0042.jpg", "2. Party/IMG_0107.jpg"])
             let plan = try f.collector(order: "order.txt").plan()
-            #expect(plan.warnings.map(\.description) == ["order.txt: the list says it holds 30 picks, but 2 were read; was the list cut short?"])
+            #expect(
+                plan.warnings.map(\.description) == ["order.txt: the list says it holds 30 picks, but 2 were read; was the list cut short?"]
+            )
         }
     }
 
@@ -307,7 +321,8 @@ struct PastedListCollectTests {
             #expect(try readText(f.root + "/Picks/notes.txt").contains("IMG_0107.jpg from the party"))
 
             // Unnumbered, the line is one too many for the count: refused, naming it.
-            try FileSystem.writeAtomically("# Anna & Ben — 1 pick — gallery 9f2c4e7a1b3d\nCeremony/IMG_0042.jpg\nIMG_0107.jpg\n", to: f.root + "/two.txt")
+            try FileSystem.writeAtomically(
+                "# Anna & Ben — 1 pick — gallery 9f2c4e7a1b3d\nCeremony/IMG_0042.jpg\nIMG_0107.jpg\n", to: f.root + "/two.txt")
             #expect(
                 f.problems(f.collector(order: "two.txt", output: "Other")) == [
                     "two.txt: the list says it holds 1 pick, but 2 of its lines name photos: line 3 (\"IMG_0107.jpg\") is not one of them (a note's line wrapped by the mail?); remove it or correct the count, then collect again"
@@ -336,7 +351,10 @@ struct PastedListCollectTests {
         try await withCollectFixture { f in
             _ = try library(f)
             try f.textOrder(["Hi Ben,", "see you Monday", "Anna"])
-            #expect(f.problems(f.collector(order: "order.txt")) == ["order.txt: nothing was picked: none of its 3 lines names a photo of the gallery"])
+            #expect(
+                f.problems(f.collector(order: "order.txt")) == [
+                    "order.txt: nothing was picked: none of its 3 lines names a photo of the gallery"
+                ])
         }
     }
 }
@@ -356,10 +374,14 @@ struct ReaderRobustnessTests {
     func mutations() throws {
         let seeds: [[UInt8]] = [
             Array(pageList.utf8), orderJSON(),
-            Array(#"{"format": "proofsheet-order", "version": 1, "by": "A", "note": "n", "minimum": 1, "picks": [{"order": 1, "id": "abcdef012345-2", "path": "a/b.jpg", "bytes": 3, "note": "x"}]}"#.utf8),
+            Array(
+                #"{"format": "proofsheet-order", "version": 1, "by": "A", "note": "n", "minimum": 1, "picks": [{"order": 1, "id": "abcdef012345-2", "path": "a/b.jpg", "bytes": 3, "note": "x"}]}"#
+                    .utf8),
             Array("> > 1) “a.jpg”,\r\n>   Note: ü\r\n-- \r\n".utf8),
         ]
-        let interesting: [UInt8] = [0x00, 0x0A, 0x0D, 0x22, 0x23, 0x2C, 0x2E, 0x2F, 0x3E, 0x5B, 0x5C, 0x7B, 0x7D, 0x80, 0xA0, 0xC2, 0xE2, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x0A, 0x0D, 0x22, 0x23, 0x2C, 0x2E, 0x2F, 0x3E, 0x5B, 0x5C, 0x7B, 0x7D, 0x80, 0xA0, 0xC2, 0xE2, 0xFF,
+        ]
         var random = Generator(state: 42)
         var read = 0, refused = 0
         for round in 0..<4_000 {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// The page's data files (issue 11): chunks of at most 1,000 photos named by their bytes,
 /// the search index, static album pages of 500 photos; a rebuild rewrites only what changed.
@@ -197,7 +198,8 @@ struct PageDataTests {
         }
     }
 
-    @Test("an upgraded site's records carry the id each photo had as `o`, its search index maps them to positions; no other site has either")
+    @Test(
+        "an upgraded site's records carry the id each photo had as `o`, its search index maps them to positions; no other site has either")
     func formerIDs() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
@@ -306,7 +308,8 @@ struct PageDataTests {
             for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
             try await Self.buildSmall(library, site)
             let paths = try readManifest(site).photos.map(\.path)
-            try ContentIDTests.makeVersion1(site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
+            try ContentIDTests.makeVersion1(
+                site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
             try await Self.buildSmall(library, site)
             let upgraded = try snapshot(site)
             try Self.withoutFormerIDs(site)
@@ -346,11 +349,12 @@ struct PageDataTests {
     /// File names a joined column must carry whole: quotes, backslashes (and a name that is
     /// not UTF-8, whose readable rendering has them), control characters, markup, line
     /// separators, non-ASCII in NFC and in NFD, a combining mark first, emoji.
-    static let awkwardNames: [[UInt8]] = [
-        "quote \"1\" 'x'.jpg", "back\\slash\\\\.jpg", "tab\there\nnew line\r\u{01}\u{1F}\u{7F}.jpg", "<script>&amp;<b>.jpg",
-        "line\u{2028}para\u{2029}.jpg", "Caf\u{E9}.jpg", "Cafe\u{301}.jpg", "\u{301}mark first.jpg",
-        "\u{1F4F7} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EB}\u{1F1F7}.jpg", "\u{65E5}\u{672C} \u{540D}.jpg",
-    ].map { Array($0.utf8) } + [Array("latin".utf8) + [0xE9, 0xFF] + Array(".jpg".utf8)]
+    static let awkwardNames: [[UInt8]] =
+        [
+            "quote \"1\" 'x'.jpg", "back\\slash\\\\.jpg", "tab\there\nnew line\r\u{01}\u{1F}\u{7F}.jpg", "<script>&amp;<b>.jpg",
+            "line\u{2028}para\u{2029}.jpg", "Caf\u{E9}.jpg", "Cafe\u{301}.jpg", "\u{301}mark first.jpg",
+            "\u{1F4F7} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EB}\u{1F1F7}.jpg", "\u{65E5}\u{672C} \u{540D}.jpg",
+        ].map { Array($0.utf8) } + [Array("latin".utf8) + [0xE9, 0xFF] + Array(".jpg".utf8)]
 
     /// One photo for each of `awkwardNames` in `library/folder`, made from `photo(first + n)`.
     static func writeAwkward(_ library: String, folder: String, first: Int) throws {
@@ -417,7 +421,9 @@ struct PageDataTests {
                 let segment = { (content: AlbumRebuild.Content) in AlbumRebuild.Segment(album: album, start: 0, content: content) }
                 var splits: [[AlbumRebuild.Segment]] = [photos.isEmpty ? [] : [segment(.kept(0..<photos.count))], [segment(.made(photos))]]
                 if photos.count > 1 {
-                    splits.append([segment(.kept(0..<1)), AlbumRebuild.Segment(album: album, start: 1, content: .made(Array(photos[1...])))])
+                    splits.append([
+                        segment(.kept(0..<1)), AlbumRebuild.Segment(album: album, start: 1, content: .made(Array(photos[1...]))),
+                    ])
                 }
                 for segments in splits {
                     let (splicedName, spliced) = previous.spliced(segments)

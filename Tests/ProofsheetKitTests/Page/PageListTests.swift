@@ -31,7 +31,10 @@ struct PageListTests {
 
     static let variants: [(String, String)] = [
         ("as the page wrote it", pageText),
-        ("pasted between a greeting and a signature", "Hi Anna,\n\nhere are my picks:\n\n" + pageText + "\nBest,\nBen\n-- \nBen Jones, Cardiff\n"),
+        (
+            "pasted between a greeting and a signature",
+            "Hi Anna,\n\nhere are my picks:\n\n" + pageText + "\nBest,\nBen\n-- \nBen Jones, Cardiff\n"
+        ),
         ("quoted in a reply, CRLF", "On Friday Ben wrote:\r\n" + pageText.split(separator: "\n").map { "> " + $0 + "\r\n" }.joined()),
         ("quoted twice", pageText.split(separator: "\n").map { "> > " + $0 + "\n" }.joined()),
     ]
@@ -39,7 +42,8 @@ struct PageListTests {
     @Test("collect reads the page's list, its name, its notes and its header", arguments: variants)
     func read(label: String, text: String) async throws {
         try await withCollectFixture { f in
-            for (seed, path) in ["Beach Day/Sunset over the water.jpg", "Beach Day/IMG_0101.jpg", "Beach Day/Crème brûlée.jpg"].enumerated() {
+            for (seed, path) in ["Beach Day/Sunset over the water.jpg", "Beach Day/IMG_0101.jpg", "Beach Day/Crème brûlée.jpg"].enumerated()
+            {
                 try f.add(path, seed: seed + 1)
             }
             try FileSystem.writeAtomically(text, to: f.root + "/mail.txt")

@@ -1,5 +1,6 @@
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// What tells a page file damaged on disk from one a rebuild keeps (`PageSeal`,
 /// `PageData.isDataScript`): every byte of it counts.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// A rebuild album by album (`AlbumRebuild`): the albums that did not change are taken
 /// from the previous build without decoding their photos, and the site is still byte for
@@ -50,7 +51,9 @@ struct AlbumRebuildTests {
         for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs", sourceLocation: sourceLocation) }
     }
 
-    @Test("photos changed, came and went, a new album, ids moved: kept albums are taken as they were, the site is a fresh build's", arguments: [PhotoSort.date, .name])
+    @Test(
+        "photos changed, came and went, a new album, ids moved: kept albums are taken as they were, the site is a fresh build's",
+        arguments: [PhotoSort.date, .name])
     func rebuildIsFresh(_ sort: PhotoSort) async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
@@ -101,18 +104,24 @@ struct AlbumRebuildTests {
     static let forged: [(String, hidesAChange: Bool, @Sendable (inout BuildCache, [UInt8], Manifest, Manifest.Photo) -> Void)] = [
         // Still one run, the records adjacent and a comma between each and the next: copied
         // as it is, the run starts mid-object and the next manifest.json is not one.
-        ("a kept album's run starts mid-object", false, { cache, bytes, _, _ in
-            let first = cache.photos[0].json
-            let comma = bytes[first].firstIndex(of: UInt8(ascii: ","))!
-            cache.photos[0].json = (comma + 1)..<first.upperBound
-        }),
+        (
+            "a kept album's run starts mid-object", false,
+            { cache, bytes, _, _ in
+                let first = cache.photos[0].json
+                let comma = bytes[first].firstIndex(of: UInt8(ascii: ","))!
+                cache.photos[0].json = (comma + 1)..<first.upperBound
+            }
+        ),
         // A photo of Album 0 changed on disk, and its record says the new file's size and
         // time: the album is judged unchanged and its old photo kept.
-        ("a kept album's record has a changed file's size and time", true, { cache, _, previous, changed in
-            let position = previous.photos.firstIndex { $0.path == changed.path }!
-            cache.photos[position].bytes = changed.bytes
-            cache.photos[position].modified = changed.modified
-        }),
+        (
+            "a kept album's record has a changed file's size and time", true,
+            { cache, _, previous, changed in
+                let position = previous.photos.firstIndex { $0.path == changed.path }!
+                cache.photos[position].bytes = changed.bytes
+                cache.photos[position].modified = changed.modified
+            }
+        ),
     ]
 
     @Test(
@@ -174,7 +183,9 @@ struct AlbumRebuildTests {
         }
     }
 
-    @Test("names with quotes, backslashes, control characters, non-ASCII and emoji: kept as bytes or made again, the search index is a fresh build's")
+    @Test(
+        "names with quotes, backslashes, control characters, non-ASCII and emoji: kept as bytes or made again, the search index is a fresh build's"
+    )
     func awkwardNames() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
@@ -200,8 +211,10 @@ struct AlbumRebuildTests {
 
     /// Changes one photo (`change`), rebuilds `site` by name, expects every album but one kept
     /// (`which` says which), and the site to be a fresh build's (made anew in `fresh`).
-    static func rebuildChanged(_ library: String, _ site: String, _ fresh: String, _ which: Comment,
-                               sourceLocation: SourceLocation = #_sourceLocation, change: () throws -> Void) async throws {
+    static func rebuildChanged(
+        _ library: String, _ site: String, _ fresh: String, _ which: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation, change: () throws -> Void
+    ) async throws {
         try change()
         try await Task.sleep(for: .milliseconds(20))
         let report = try await rebuild(library, site, sort: .name)
@@ -211,7 +224,9 @@ struct AlbumRebuildTests {
         try expectSame(site, fresh, sourceLocation: sourceLocation)
     }
 
-    @Test("a search index in the old form (ids and names as arrays) is not read: no warning, the manifest read whole, the site a fresh build's")
+    @Test(
+        "a search index in the old form (ids and names as arrays) is not read: no warning, the manifest read whole, the site a fresh build's"
+    )
     func oldFormSearchIndex() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
@@ -235,7 +250,9 @@ struct AlbumRebuildTests {
         }
     }
 
-    @Test("a site an earlier proofsheet wrote, its search index in the old form, is a fresh build's after the next build, even with nothing changed")
+    @Test(
+        "a site an earlier proofsheet wrote, its search index in the old form, is a fresh build's after the next build, even with nothing changed"
+    )
     func earlierProgramsSite() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"

@@ -1,9 +1,10 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
 
+@testable import ProofsheetKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `.proofsheet-cache`: written beside `manifest.json`, it lets a rebuild judge every photo
@@ -15,7 +16,8 @@ struct BuildCacheTests {
     static func makeSite(_ root: String, count: Int = 6) async throws -> (library: String, site: String) {
         let library = root + "/Library", site = root + "/Site"
         for index in 0..<count {
-            try TestPhoto.write(try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, "Album \(index % 2)/IMG_\(index).jpg")
+            try TestPhoto.write(
+                try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, "Album \(index % 2)/IMG_\(index).jpg")
         }
         _ = try await build(library, into: site)
         return (library, site)
@@ -107,10 +109,20 @@ struct BuildCacheTests {
 
     static let damages: [(String, @Sendable ([UInt8]) -> [UInt8], String)] = [
         ("truncated", { Array($0.prefix($0.count / 2)) }, "truncated or altered (its checksum does not match)"),
-        ("one byte altered", { var b = $0; b[b.count / 2] ^= 0x20; return b }, "truncated or altered (its checksum does not match)"),
+        (
+            "one byte altered",
+            {
+                var b = $0; b[b.count / 2] ^= 0x20; return b
+            }, "truncated or altered (its checksum does not match)"
+        ),
         ("empty", { _ in [] }, "not a proofsheet cache"),
         ("not a cache", { _ in Array("{\"photos\":[]}".utf8) }, "not a proofsheet cache"),
-        ("another version", { var b = $0; b[BuildCache.magic.count] = 99; return b }, "written by another version of proofsheet"),
+        (
+            "another version",
+            {
+                var b = $0; b[BuildCache.magic.count] = 99; return b
+            }, "written by another version of proofsheet"
+        ),
     ]
 
     @Test("a damaged cache: one line saying so, the manifest read instead, the same site, the cache written anew", arguments: 0..<5)
@@ -124,7 +136,10 @@ struct BuildCacheTests {
 
             let report = try await build(library, into: site)
             #expect(report.rendered == 0 && report.photos == 6, "\(name)")
-            #expect(report.warnings.map(\.description) == ["\(site)/.proofsheet-cache: \(reason); read manifest.json instead, and written anew"], "\(name)")
+            #expect(
+                report.warnings.map(\.description) == [
+                    "\(site)/.proofsheet-cache: \(reason); read manifest.json instead, and written anew"
+                ], "\(name)")
             #expect(try snapshot(site) == before, "\(name): the site is as it was, cache and all")
             // Said once: the next build finds the cache whole.
             #expect(try await build(library, into: site).warnings.isEmpty)
@@ -193,16 +208,22 @@ struct BuildCacheTests {
         ("the byte after a record's format is not zero", { b, records in b[records + 31] = 1 }),
         ("the fingerprint is not lowercase hex", { b, _ in b[BuildCache.magic.count + 4] = UInt8(ascii: "A") }),
         ("an image key is not UTF-8", { b, _ in b[BuildCache.magic.count + 4 + 32 + 16 + 4 + 4] = 0xFF }),
-        ("a photo's object starts at the photos array's bracket", { b, records in
-            let arrayStart = Array(b[(BuildCache.magic.count + 36)..<(BuildCache.magic.count + 44)])
-            b.replaceSubrange(records..<(records + 8), with: arrayStart)
-        }),
-        ("two photos' objects out of order", { b, records in
-            let next = records + BuildCache.recordSize
-            let first = Array(b[records..<(records + 12)]), second = Array(b[next..<(next + 12)])
-            b.replaceSubrange(records..<(records + 12), with: second)
-            b.replaceSubrange(next..<(next + 12), with: first)
-        }),
+        (
+            "a photo's object starts at the photos array's bracket",
+            { b, records in
+                let arrayStart = Array(b[(BuildCache.magic.count + 36)..<(BuildCache.magic.count + 44)])
+                b.replaceSubrange(records..<(records + 8), with: arrayStart)
+            }
+        ),
+        (
+            "two photos' objects out of order",
+            { b, records in
+                let next = records + BuildCache.recordSize
+                let first = Array(b[records..<(records + 12)]), second = Array(b[next..<(next + 12)])
+                b.replaceSubrange(records..<(records + 12), with: second)
+                b.replaceSubrange(next..<(next + 12), with: first)
+            }
+        ),
     ]
 
     @Test("a cache whose checksum holds but that is not spelt as proofsheet writes it is refused", arguments: 0..<5)
@@ -230,10 +251,13 @@ struct BuildCacheTests {
         // Of a photo that did not change: its bytes are copied.
         ("its object cut short", { cache, _ in cache.photos[2].json = cache.photos[2].json.dropLast(1) }),
         // Of the photo that changed: judged unchanged by its record.
-        ("the size and time of the changed file", { cache, changed in
-            cache.photos[0].bytes = changed.bytes
-            cache.photos[0].modified = changed.modified
-        }),
+        (
+            "the size and time of the changed file",
+            { cache, changed in
+                cache.photos[0].bytes = changed.bytes
+                cache.photos[0].modified = changed.modified
+            }
+        ),
     ]
 
     @Test(
@@ -294,7 +318,8 @@ struct BuildCacheTests {
             try TestPhoto.write(try photo(100), to: library, "Album 1/IMG_5.jpg")  // changed
             try TestPhoto.write(try photo(101), to: library, "Album 2/IMG_new.jpg")  // added
             FileSystem.remove(library + "/Album 3/IMG_7.jpg")  // removed
-            try TestPhoto.write(try photo(102), to: library, "Album 10/IMG_a.jpg")  // a new album: after Album 3 in natural order, between 1 and 2 in byte order
+            // A new album: after Album 3 in natural order, between 1 and 2 in byte order.
+            try TestPhoto.write(try photo(102), to: library, "Album 10/IMG_a.jpg")
             try TestPhoto.write(try photo(3), to: library, "IMG_top.jpg")  // the top level, a copy of IMG_3
             try await Task.sleep(for: .milliseconds(20))
             try await rebuild(site)
@@ -311,7 +336,9 @@ struct BuildCacheTests {
     // decoded only where that cannot tell: it must read every photo as the writer writes it
     // (else a rebuild decodes them all, slowly, every test still green), and nothing that
     // `readPhoto` would read otherwise.
-    @Test("PhotoSpans reads a photo as the writer writes it, every field set; it leaves other spellings to readPhoto and refuses what it refuses")
+    @Test(
+        "PhotoSpans reads a photo as the writer writes it, every field set; it leaves other spellings to readPhoto and refuses what it refuses"
+    )
     func photoSpans() throws {
         let fixture = try JSONDecoder().decode(Manifest.self, from: Data(ManifestJSONTests.fixture.utf8)).photos[0]
         func object(_ photo: Manifest.Photo) -> [UInt8] {
@@ -337,14 +364,18 @@ struct BuildCacheTests {
         (bare.lens, bare.warning, bare.exifWarning, bare.gps, bare.iso) = (nil, nil, nil, nil, nil)
         var quiet = photo
         (quiet.exifWarning, quiet.warning) = (false, nil)
-        for (name, photo, gps, warns) in [("every field", photo, true, true), ("no field that may be left out", bare, false, false), ("exifWarning false", quiet, true, false)] {
+        for (name, photo, gps, warns) in [
+            ("every field", photo, true, true), ("no field that may be left out", bare, false, false),
+            ("exifWarning false", quiet, true, false),
+        ] {
             let bytes = object(photo)
             #expect(decoded(bytes) == photo, "\(name)")
             let read = try #require(spans(bytes), "\(name)")
             func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
             #expect([read.album, read.path, read.key].map(text) == [photo.album, photo.path, photo.key], "\(name)")
             #expect(read.fingerprint.map(text) == photo.fingerprint, "\(name)")
-            #expect([read.thumb, read.thumb2x, read.preview].map(text) == [photo.thumb.src, photo.thumb2x.src, photo.preview.src], "\(name)")
+            #expect(
+                [read.thumb, read.thumb2x, read.preview].map(text) == [photo.thumb.src, photo.thumb2x.src, photo.preview.src], "\(name)")
             #expect(read.bytes == photo.bytes && read.modified == photo.modified && read.format == photo.format, "\(name)")
             #expect(read.gps == gps && read.warns == warns, "\(name)")
         }
@@ -365,7 +396,8 @@ struct BuildCacheTests {
         // Refused by both.
         let whole = String(decoding: object(photo), as: UTF8.self)
         let refused: [(String, String)] = [
-            ("cut short", String(whole.dropLast())), ("a number too big", whole.replacingOccurrences(of: "\"bytes\":\(photo.bytes)", with: "\"bytes\":99999999999999999999")),
+            ("cut short", String(whole.dropLast())),
+            ("a number too big", whole.replacingOccurrences(of: "\"bytes\":\(photo.bytes)", with: "\"bytes\":99999999999999999999")),
             ("an unknown format", whole.replacingOccurrences(of: "\"format\":\"jpeg\"", with: "\"format\":\"jpg\"")),
             ("a field missing", whole.replacingOccurrences(of: "\"id\":\"\(photo.id)\",", with: "")),
             ("a byte after it", whole + " "),
@@ -393,7 +425,9 @@ struct BuildCacheTests {
         ] {
             #expect(ImageStem.parse(name) == nil, "\(name)")
         }
-        let files = ImageFiles([ImageStem.name(.thumb, key: key, fingerprint: fingerprint), ImageStem.name(.preview, key: key, fingerprint: fingerprint)])
+        let files = ImageFiles([
+            ImageStem.name(.thumb, key: key, fingerprint: fingerprint), ImageStem.name(.preview, key: key, fingerprint: fingerprint),
+        ])
         #expect(!files.containsAll(of: stem))
         #expect(files.adding([ImageStem.name(.thumb2x, key: key, fingerprint: fingerprint)]).containsAll(of: stem))
     }

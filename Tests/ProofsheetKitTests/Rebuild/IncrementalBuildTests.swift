@@ -135,9 +135,11 @@ struct IncrementalBuildTests {
         }
     }
 
-    @Test("changing an option that shapes images redoes them; others do not", arguments: [
-        "thumb-size", "preview-size", "quality", "title",
-    ])
+    @Test(
+        "changing an option that shapes images redoes them; others do not",
+        arguments: [
+            "thumb-size", "preview-size", "quality", "title",
+        ])
     func optionChanges(option: String) async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"

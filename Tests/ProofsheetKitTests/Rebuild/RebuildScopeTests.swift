@@ -1,11 +1,12 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
 
+@testable import ProofsheetKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a rebuild touches (issue 11): with one photo changed in 3,000 (chunks of 1,000),

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProofsheetKit
 import Testing
+
+@testable import ProofsheetKit
 
 /// A rebuild repairs a site damaged on disk: a page file the previous build wrote whose name
 /// is still current (a chunk, an album page, the search index, `index.html`) but whose bytes
@@ -56,7 +57,9 @@ struct SiteRepairTests {
         try FileManager.default.copyItem(atPath: from, toPath: to)
     }
 
-    @Test("each kind of page file damaged each way, then rebuilt: written again, said in one line, the site a fresh build's", arguments: [false, true])
+    @Test(
+        "each kind of page file damaged each way, then rebuilt: written again, said in one line, the site a fresh build's",
+        arguments: [false, true])
     func damagedFileIsRewritten(_ photoChanged: Bool) async throws {
         // Two albums of more than half a chunk each: each has a chunk of its own, and Album 0
         // is kept whole when a photo of Album 1 changes.

@@ -2,7 +2,7 @@ import Foundation
 import ProofsheetKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the built `proofsheet` executable as a user would, optionally as the unprivileged
@@ -26,7 +26,8 @@ enum CommandRunner {
     }
 
     static func run(_ arguments: [String], asNobody: Bool = false, directory: String? = nil) throws -> Run {
-        let child = asNobody
+        let child =
+            asNobody
             ? try ChildProcess.run(
                 "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", executable!] + arguments, in: directory)
             : try ChildProcess.run(executable!, arguments, in: directory)

@@ -197,10 +197,12 @@ func expectMatchesVips(
 ) throws {
     let ours = try Pixels(decoding: rendered.preview.jpeg)
     let aspect = Double(ours.width) / Double(ours.height), theirs = Double(reference.width) / Double(reference.height)
-    #expect(abs(aspect - theirs) < 0.02, "\(label): aspect \(ours.width)×\(ours.height) against vips's \(reference.width)×\(reference.height)",
+    #expect(
+        abs(aspect - theirs) < 0.02, "\(label): aspect \(ours.width)×\(ours.height) against vips's \(reference.width)×\(reference.height)",
         sourceLocation: sourceLocation)
     let d = ours.meanDifference(to: reference)
-    #expect(d.red <= tolerance && d.green <= tolerance && d.blue <= tolerance,
+    #expect(
+        d.red <= tolerance && d.green <= tolerance && d.blue <= tolerance,
         "\(label): mean difference per channel from vips's rendering R \(d.red) G \(d.green) B \(d.blue)",
         sourceLocation: sourceLocation)
 }
