@@ -5,6 +5,8 @@
 #   make fuzz           each libFuzzer harness in Fuzz/ for FUZZ_SECONDS (60)
 #   make fuzz-regress   each harness on its seeds and kept inputs, then FUZZ_RUNS fixed mutations (CI)
 #   make bench          the side-by-side benchmark
+#   make lint           the toolchain's swift-format with the committed .swift-format (CI)
+#   make format         rewrites the Swift sources as make lint wants them
 
 SHELL := /bin/bash
 PREFIX ?= /usr/local
@@ -36,7 +38,7 @@ APT_SANITIZE := $(APT_BUILD) $(APT_IMAGING) xxhash fonts-dejavu-core
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-swift test-cli test-browser test-sanitize fuzz fuzz-regress deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot display-font
+.PHONY: run build lint format test test-swift test-cli test-browser test-sanitize fuzz fuzz-regress deps-build deps-test deps-fuzz deps-sanitize deps-bench venv bench install uninstall clean screenshot display-font
 
 # Ends with commands that work as printed (copied into a shell, paths quoted where they
 # need it): `proofsheet` when RUN_PREFIX/bin is on PATH, its full path otherwise.
@@ -58,6 +60,16 @@ run: deps-build build
 
 build:
 	$(SWIFT) build -c release $(BUILD_FLAGS)
+
+# The Swift sources as swift-format (part of the toolchain) reads .swift-format: four
+# spaces, lines of at most 140, and its default rules but two (`let a = 1, b = 2` and
+# one-line `{ x = 1; continue }` guards read as one thought). Warnings are errors.
+LINT_PATHS := Package.swift Sources Tests/ProofsheetKitTests Fuzz/Package.swift Fuzz/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(LINT_PATHS)
 
 # Installs the Debian packages in $(1) that are not installed yet.
 define apt_install
