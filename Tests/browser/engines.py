@@ -136,6 +136,12 @@ class DriverGallery:
         until(lambda: check(found.append(self.state()) or found[-1]), f"{message}; last state {found[-1:]}")
         return found[-1]
 
+    def wait_refusal(self, fragment):
+        """Waits for a refused pick's message, beside its photo; returns it."""
+        shown = "const r = document.getElementById('refusal'); return r && !r.hidden ? r.textContent : ''"
+        until(lambda: fragment in self.engine.script(shown), f"no refusal with {fragment!r} beside a photo")
+        return self.engine.script(shown)
+
     def wait_notice(self, fragment):
         until(lambda: fragment in self.text("notice"), f"no notice with {fragment!r} (notice: {self.text('notice')!r})")
         return self.text("notice")

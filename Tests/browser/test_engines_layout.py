@@ -143,8 +143,8 @@ def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(
     assert gallery.engine.async_script(INTO_VIEW, box)
     script("arguments[0].focus()", box)
     gallery.engine.keys(SPACE)
-    gallery.wait_notice("limit reached. Unpick one first")
-    assert script(IN_VIEW, script("return document.getElementById('notice')"))
+    gallery.wait_refusal("limit reached. Unpick one first")
+    assert script(IN_VIEW, script("return document.getElementById('refusal')"))  # beside the photo
     assert script("return document.activeElement === arguments[0] && !arguments[0].checked", box)
     assert script(IN_VIEW, box), "the 31st box is under the docked tray"
 

@@ -47,8 +47,8 @@ def test_with_30_picks_the_actions_and_the_limit_message_are_in_view(chromium, t
         box = gallery.box(names[30])
         box.focus()
         page.keyboard.press("Space")
-        gallery.wait_notice("limit reached. Unpick one first")
-        assert page.locator("#notice").evaluate(IN_VIEW)
+        gallery.wait_refusal("limit reached. Unpick one first")
+        assert page.locator("#refusal").evaluate(IN_VIEW)  # beside the photo, above the tray
         assert box.evaluate("b => document.activeElement === b && !b.checked")
         assert box.evaluate(IN_VIEW)
     finally:
@@ -221,7 +221,8 @@ def test_at_the_limit_boxes_stay_focusable_and_say_why_and_picked_boxes_say_thei
     page.keyboard.press("Tab")
     assert box.evaluate("b => document.activeElement === b")
     page.keyboard.press("Space")
-    gallery.wait_notice("Unpick one first")
+    gallery.wait_refusal("Unpick one first")
+    assert gallery.state()["refusalBeside"] == D
     assert not box.is_checked()
     gallery.unpick(A)
     assert description(page, f"#p-{demo.photo(C)['id']} input") == "pick 2"

@@ -132,6 +132,8 @@ def test_the_first_pick_keeps_its_photo_where_it_was_in_chromium(phone, thirty):
     wheel(phone, 600)
     name = "IMG_0104.jpg"
     box = gallery.box(name)
+    box.scroll_into_view_if_needed()
+    settle(phone)
     before = box.bounding_box()["y"]
     box.click()
     phone.wait_for_function("n => Array.from(document.querySelectorAll('#gallery input[name=pick]')).some(b => b.checked)")
