@@ -232,6 +232,8 @@ class Gallery:
     def find(self, name):
         """Scrolls, as a person would, until the photo's cell is drawn (the grid draws only
         the rows near the screen): down a screen at a time, then from the top."""
+        if self.page.evaluate("() => { const s = document.getElementById('review-sheet'); return !!s && s.open; }"):
+            self.page.locator("#review-close").click()  # the photos are behind the open review sheet
         locator = self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
         for attempt in range(400):
             if locator.count():
@@ -280,6 +282,12 @@ class Gallery:
     def state(self):
         return self.page.evaluate(STATE_JS)
 
+    def badges(self, names):
+        """The number on each photo, each found as a person finds it (scrolled to: the grid
+        draws only the rows near the screen, and its rows of large photos hold fewer)."""
+        return {name: self.cell(name).evaluate("li => { const b = li.querySelector('.badge'); return b ? b.textContent : ''; }")
+                for name in names}
+
     def wait_status(self, text):
         self.page.wait_for_function("t => document.getElementById('status').textContent === t", arg=text)
 
@@ -297,9 +305,16 @@ class Gallery:
         return self.page.locator("#notice").text_content()
 
     def button(self, name):
+        """A button by its label, revealed first as a person would: one in the More menu
+        opens the menu, one in the review sheet (Send, Download selection) opens the sheet,
+        one behind the open sheet closes it."""
+        for _ in range(2):  # the sheet closed, then the menu opened
+            opener = self.page.evaluate(OPENER_JS, name)
+            if opener:
+                self.page.locator(f"#{opener}").click()
         return self.page.get_by_role("button", name=name, exact=True)
 
-    def export(self, name="Export order"):
+    def export(self, name="Download selection"):
         with self.page.expect_download() as info:
             self.button(name).click()
         download = info.value
@@ -309,6 +324,20 @@ class Gallery:
         with self.page.expect_file_chooser() as info:
             self.button("Import…").click()
         info.value.set_files(str(path))
+
+
+# The control that reveals a button kept out of sight (issue 29): More for what its menu
+# holds, Review for the sheet's Send and Download selection, the sheet's ✕ for a button
+# of the page behind the open sheet; null when none is needed.
+OPENER_JS = """(label) => {
+  const b = Array.from(document.querySelectorAll('button')).find(b => (b.getAttribute('aria-label') || b.textContent.trim()) === label);
+  if (!b) return null;
+  const menu = document.getElementById('copy-menu'), sheet = document.getElementById('review-sheet');
+  if (sheet && sheet.open && !sheet.contains(b)) return 'review-close';
+  if (menu && menu.contains(b) && menu.hidden) return 'copy';
+  if (sheet && sheet.contains(b) && !sheet.open && !document.getElementById('review').disabled) return 'review';
+  return null;
+}"""
 
 
 def order_json(site, names, exported, title=None, limit=None):
