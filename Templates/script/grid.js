@@ -362,6 +362,7 @@ var Grid = (Proofsheet.grid = (function () {
     var box = root.getBoundingClientRect();
     var view = window.innerHeight;
     if (box.top + y < 0 || box.top + y + found.group.rows.heights[found.row] > view) window.scrollTo(0, window.pageYOffset + box.top + y - view / 3);
+    draw(); // its cell now, for focus to go to
   }
 
   window.addEventListener("scroll", schedule, { passive: true });

@@ -123,3 +123,34 @@ def test_the_grid_is_justified_in_firefox_and_webkit(request, demo, name):
         engine.driver.set_window_size(1280, 900)
     gallery = DriverGallery(engine, demo).open()
     check_justified(gallery.engine.script(f"return ({CELLS_JS})()"), desktop=False)
+
+
+def test_esc_returns_focus_to_the_last_photo_shown_and_the_pick_button_is_large(page, demo):
+    gallery = Gallery(page, demo).open()
+    names = [p["name"] for p in demo.photos[:3]]
+    gallery.view(names[0])
+    pick = page.locator("#viewer-pick").bounding_box()
+    assert pick["width"] >= 40 and pick["height"] >= 40, pick  # a thumb's target
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("n => document.getElementById('viewer-name').textContent === n", arg=names[1])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("n => document.getElementById('viewer-name').textContent === n", arg=names[2])
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#viewer", state="hidden")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == f"View {names[2]}"
+
+
+@pytest.mark.parametrize("name", ["firefox", "webkit"])
+def test_esc_returns_focus_to_the_last_photo_shown_in_firefox_and_webkit(request, demo, name):
+    from engines import ARROW_RIGHT, ESCAPE, until
+
+    engine = request.getfixturevalue(f"{name}_engine")
+    gallery = DriverGallery(engine, demo).open()
+    names = [p["name"] for p in demo.photos[:2]]
+    gallery.view(names[0])
+    engine.keys(ARROW_RIGHT)
+    until(lambda: gallery.text("viewer-name") == names[1], "the viewer did not step")
+    engine.keys(ESCAPE)
+    until(lambda: not gallery.viewer_open(), "Esc did not close the viewer")
+    until(lambda: engine.script("return document.activeElement.getAttribute('aria-label')") == f"View {names[1]}",
+          "focus did not go to the last photo shown")
