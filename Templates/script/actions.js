@@ -96,7 +96,7 @@ var Actions = (Proofsheet.actions = (function () {
     if (!window.confirm("Clear all " + n + " " + plural(n, "pick", "picks") + "? This cannot be undone.")) return;
     Picks.clear();
     Status.say("Cleared. Nothing is picked.");
-    importButton.focus();
+    $("copy").focus(); // the More menu it was in (closed by the choice)
   });
 
   importButton.addEventListener("click", function () {

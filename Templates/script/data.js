@@ -296,6 +296,7 @@ var Data = (Proofsheet.data = (function () {
     contactName: typeof page.contactName === "string" ? page.contactName : "",
     message: typeof page.message === "string" ? page.message : "",
     sort: page.sort === "name" ? "name" : "date",
+    shapes: page.shapes, // every photo's shape, for the rows (rows.js)
     total: total,
     albums: albums,
     chunks: chunks,

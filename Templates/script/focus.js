@@ -26,19 +26,23 @@ var Focus = (Proofsheet.focus = (function () {
 
   // After the browser has scrolled a newly focused control into view (scroll-padding does
   // this where the engine honours it for focus), one that is still under the docked tray
-  // is scrolled above it.
+  // is scrolled above it. Only a control: the gallery itself takes focus when the grid
+  // recycles the focused photo's cell as it leaves the screen, and "its bottom above the
+  // tray" was the end of the gallery — the next scroll after a pick threw the page there.
   document.addEventListener("focusin", function (event) {
     var target = event.target;
     if (Grid.main.contains(target) && target !== Grid.main) {
       var cell = target.closest("li.photo");
       lastPhoto = cell && cell.id ? { cell: cell.id, box: target.name === "pick" } : { element: target };
     }
-    if (tray.contains(target) || target.closest("dialog")) return;
+    if (target === Grid.main || target === document.body || tray.contains(target) || target.closest("dialog")) return;
     window.requestAnimationFrame(function () {
       if (document.activeElement !== target || !docked()) return;
       var top = tray.getBoundingClientRect().top;
       var box = target.getBoundingClientRect();
-      if (box.bottom > top - 4) window.scrollBy(0, box.bottom - top + 12);
+      // Something taller than the room above the tray (a region, not a control) stays put.
+      if (box.height > top) return;
+      if (box.bottom > top - 4 && box.top < window.innerHeight) window.scrollBy(0, box.bottom - top + 12);
     });
   });
 
@@ -75,6 +79,19 @@ var Focus = (Proofsheet.focus = (function () {
     tray.focus();
   });
 
+  // The photo kept in place after the tray folded or unfolded (render), until the client
+  // scrolls: a scroll of theirs before the next frames (a jump to the top right after the
+  // first pick) is theirs to keep, not undone to bring the photo back.
+  var keeping = 0;
+  function scrolledSince(y) {
+    return Math.abs(window.pageYOffset - y) >= 1;
+  }
+  ["wheel", "touchstart", "keydown"].forEach(function (type) {
+    window.addEventListener(type, function () {
+      keeping += 1;
+    }, { passive: true, capture: true });
+  });
+
   // Nothing picked: the tray folds away. The photo just picked or unpicked keeps its place
   // on the screen while the grid takes its new width (its cell may be drawn anew, further
   // down: then it gets the focus back), and focus that was on a control the folded tray no
@@ -95,15 +112,18 @@ var Focus = (Proofsheet.focus = (function () {
     if (focused && tray.contains(focused) && focused.getClientRects().length === 0) tray.focus();
     Grid.redraw();
     if (position === null) return;
+    var token = ++keeping;
+    var y = window.pageYOffset;
     window.requestAnimationFrame(function () {
       var top = Grid.topOf(position);
-      if (top === null) return;
+      if (top === null || token !== keeping || scrolledSince(y)) return;
       window.scrollTo(0, top - before);
+      y = window.pageYOffset;
       Grid.redraw();
       // Drawn at its new width: its box where it was (the cell's height follows its width).
       window.requestAnimationFrame(function () {
         var now = Grid.cells().get(position);
-        if (!now) return;
+        if (!now || token !== keeping || scrolledSince(y)) return;
         var moved = now.box.getBoundingClientRect().top - boxBefore;
         if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
         var lost = document.activeElement === Grid.main || document.activeElement === document.body;

@@ -1,8 +1,9 @@
 // lists: the picks as text for editing software (issue 13), the same bytes as
 // `proofsheet collect ORDER --list FORMAT` (Sources/ProofsheetKit/Orders/PickLists.swift),
-// and the Copy menu that puts them, or the plain-text list, on the clipboard. A name a
-// program's search cannot hold exactly (docs/formats.md) is left out of its list, and
-// the page says which, as collect does on stderr.
+// and the More menu (issue 29): everything but Review — save unfinished, export as text,
+// print, import, clear — and, under "For the photographer", the lists put on the clipboard.
+// A name a program's search cannot hold exactly (docs/formats.md) is left out of its list,
+// and the page says which, as collect does on stderr.
 
 var Lists = (Proofsheet.lists = (function () {
   var FORMATS = {
@@ -112,7 +113,7 @@ var Lists = (Proofsheet.lists = (function () {
     throw new Error("no list format " + name);
   }
 
-  // The Copy menu: a disclosure button and its choices.
+  // The More menu: a disclosure button and its choices. Any choice closes it.
   var toggle = $("copy");
   var menu = $("copy-menu");
   var fallback = $("copy-fallback");
@@ -123,10 +124,16 @@ var Lists = (Proofsheet.lists = (function () {
   }
   toggle.addEventListener("click", function () {
     setOpen(menu.hidden);
-    if (!menu.hidden) menu.querySelector("button").focus();
+    if (menu.hidden) return;
+    var first = Array.prototype.find.call(menu.querySelectorAll("button"), function (b) {
+      return !b.hidden && !b.disabled;
+    });
+    if (first) first.focus();
   });
-  menu.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") {
+  // Esc closes it, from the menu or from its button.
+  toggle.parentNode.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && !menu.hidden) {
+      event.preventDefault();
       setOpen(false);
       toggle.focus();
     }
@@ -135,10 +142,12 @@ var Lists = (Proofsheet.lists = (function () {
     if (!menu.hidden && !menu.contains(event.target) && event.target !== toggle) setOpen(false);
   });
   menu.addEventListener("click", function (event) {
-    var b = event.target.closest ? event.target.closest("button[data-format]") : null;
+    var chosen = event.target.closest ? event.target.closest("button") : null;
+    if (!chosen) return;
+    setOpen(false);
+    var b = chosen.hasAttribute("data-format") ? chosen : null;
     if (!b) return;
     var name = b.getAttribute("data-format");
-    setOpen(false);
     toggle.focus();
     Actions.whenReady(function () {
       copy(format(name, Picks.records(), Picks.about()), FORMATS[name], leftOut(name, Picks.records()));
@@ -175,9 +184,11 @@ var Lists = (Proofsheet.lists = (function () {
     }
   }
 
+  // The menu is always there (Import needs no picks); the lists need some.
   function render(order) {
-    toggle.disabled = order.length === 0;
-    if (toggle.disabled) setOpen(false);
+    Array.prototype.forEach.call(menu.querySelectorAll("button[data-format]"), function (b) {
+      b.disabled = order.length === 0;
+    });
   }
 
   return { format: format, formats: FORMATS, copy: copy, render: render, baseNames: baseNames, csvField: csvField, leftOut: leftOut };

@@ -14,6 +14,7 @@ function renderAll(order, reason) {
   Viewer.render();
   Notes.render();
   Send.render(order);
+  Review.render(order);
   Focus.render(order);
   if (reason !== "restore") Store.save(Picks.records());
 }

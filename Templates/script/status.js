@@ -3,6 +3,7 @@
 var Status = (Proofsheet.status = (function () {
   var status = $("status");
   var notice = $("notice");
+  var reviewNotice = $("review-notice");
   var problemsLine = $("problems");
   var WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
@@ -58,9 +59,12 @@ var Status = (Proofsheet.status = (function () {
       problemsLine.hidden = !problems;
     },
     // Messages: what an import found, what a refused action means.
+    // Said in the tray, and in the review sheet too (where Send and the download are).
     say: function (message, kind) {
       notice.textContent = message;
       notice.className = "notice" + (kind ? " " + kind : "");
+      reviewNotice.textContent = message;
+      reviewNotice.className = notice.className;
     },
     flash: function (message) {
       this.say(message, "warn");

@@ -122,9 +122,7 @@ var Viewer = (Proofsheet.viewer = (function () {
   $("viewer-next").addEventListener("click", function () {
     step(1);
   });
-  $("viewer-close").addEventListener("click", function () {
-    dialog.close();
-  });
+  $("viewer-close").addEventListener("click", close);
   dialog.addEventListener("keydown", function (event) {
     var tag = event.target.tagName;
     if (tag === "TEXTAREA") return; // typing a note
@@ -137,17 +135,36 @@ var Viewer = (Proofsheet.viewer = (function () {
       togglePick();
     }
   });
-  dialog.addEventListener("close", function () {
+  // Closed: the grid shows the last photo shown and focus goes to it (its cell is drawn
+  // by the reveal), not to the photo the viewer was opened on some photos before. Run
+  // right after close(), in the same task: the browser gives focus back to the opener as
+  // the dialog closes, and the close event (a task later) would move it again.
+  function close() {
+    if (!dialog.open) return;
+    dialog.close();
+    closed();
+  }
+  dialog.addEventListener("cancel", function (event) {
+    event.preventDefault(); // Esc: closed here, focus and all
+    close();
+  });
+  dialog.addEventListener("close", closed); // any other way it closed
+  function closed() {
+    if (!current) return;
     document.documentElement.classList.remove("viewer-open");
+    var last = current;
     current = null;
     if (position !== null) Grid.reveal(position);
     position = null;
     image.removeAttribute("src");
-    if (opener && document.contains(opener)) opener.focus();
-  });
+    var cell = last ? document.getElementById("p-" + last) : null;
+    var link = cell ? cell.querySelector("a.open") : null;
+    if (link) link.focus({ preventScroll: true });
+    else if (opener && document.contains(opener)) opener.focus();
+  }
   // A click on the backdrop (outside the dialog's box) closes it.
   dialog.addEventListener("click", function (event) {
-    if (event.target === dialog) dialog.close();
+    if (event.target === dialog) close();
   });
   // Swipe left or right on the photo for the next or previous one.
   var start = null;

@@ -11,7 +11,7 @@ import json
 import time
 from pathlib import Path
 
-from helpers import STATE_JS
+from helpers import OPENER_JS, STATE_JS
 
 WAIT = 30  # seconds for anything the page does in response to an action
 
@@ -109,6 +109,8 @@ class DriverGallery:
         self.engine.click(element)
 
     def box(self, name):
+        if self.engine.script("const s = document.getElementById('review-sheet'); return !!s && s.open"):
+            self.click(self.engine.script("return document.getElementById('review-close')"))  # the photos are behind it
         box = self.engine.script(BOX_JS, name)
         assert box is not None, f"no checkbox for {name}"
         return box
@@ -120,6 +122,11 @@ class DriverGallery:
     unpick = pick  # a click toggles
 
     def button(self, label):
+        """A button by its label, revealed first as a person would (helpers.OPENER_JS)."""
+        for _ in range(2):  # the sheet closed, then the menu opened
+            opener = self.engine.script(f"return ({OPENER_JS})(arguments[0])", label)
+            if opener:
+                self.click(self.engine.script("return document.getElementById(arguments[0])", opener))
         button = self.engine.script(BUTTON_JS, label)
         assert button is not None, f"no button {label!r}"
         return button
@@ -142,11 +149,17 @@ class DriverGallery:
         until(lambda: check(found.append(self.state()) or found[-1]), f"{message}; last state {found[-1:]}")
         return found[-1]
 
+    def wait_refusal(self, fragment):
+        """Waits for a refused pick's message, beside its photo; returns it."""
+        shown = "const r = document.getElementById('refusal'); return r && !r.hidden ? r.textContent : ''"
+        until(lambda: fragment in self.engine.script(shown), f"no refusal with {fragment!r} beside a photo")
+        return self.engine.script(shown)
+
     def wait_notice(self, fragment):
         until(lambda: fragment in self.text("notice"), f"no notice with {fragment!r} (notice: {self.text('notice')!r})")
         return self.text("notice")
 
-    def export(self, label="Export order"):
+    def export(self, label="Download selection"):
         """Presses an export button; returns (file name, bytes) of what the page handed over."""
         return self.engine.download(lambda: self.press(label))
 

@@ -122,6 +122,9 @@ STATE_JS = """() => {
   return {
     status: text(document.getElementById('status')),
     notice: text(document.getElementById('notice')),
+    // A refused pick's message, beside its photo (null before any; '' once it has gone).
+    refusal: text(document.getElementById('refusal')),
+    refusalBeside: (() => { const r = document.getElementById('refusal'); const li = r && !r.hidden && r.closest('li.photo'); return li ? name(li) : null; })(),
     badges: Object.fromEntries(cells.filter(li => badge(li)).map(li => [name(li), badge(li)])),
     checked: cells.filter(li => li.querySelector('input').checked).map(name),
     // Boxes that cannot be picked now: aria-disabled (they stay focusable), or disabled.
@@ -135,8 +138,7 @@ STATE_JS = """() => {
 # File names as they are shown, in the grid's cells and in the tray: for each, its lines
 # (the box's height in its line height), its parts split across two lines (a part: a text
 # node between the <wbr>s the page puts after "_", "-", a space and before the extension),
-# its tooltip, and for a cell the height it would take if its size were not fixed (its
-# content's, the name included) beside the height every cell has (the probe's).
+# and its tooltip.
 NAMES_JS = """() => {
   const lines = (el) => Math.round(100 * el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) / 100;
   const range = document.createRange();
@@ -146,11 +148,7 @@ NAMES_JS = """() => {
   }).map(n => n.textContent);
   const grid = Array.from(document.querySelectorAll('#grid li.photo:not(.loading)')).map(li => {
     const name = li.querySelector('.name');
-    const row = li.getBoundingClientRect().height;
-    li.style.height = 'auto'; li.style.contain = 'none';
-    const natural = li.getBoundingClientRect().height;
-    li.style.height = ''; li.style.contain = '';
-    return {name: name.textContent, lines: lines(name), split: split(name), title: name.title, row, natural,
+    return {name: name.textContent, lines: lines(name), split: split(name), title: name.title,
             label: li.querySelector('label.pick').textContent.trim()};
   });
   const tray = Array.from(document.querySelectorAll('#tray-list .tray-name')).map(name => (
@@ -169,29 +167,24 @@ PARTED_NAMES = ["IMG_20190704_183512_HDR.jpg", "2026-06-01 Anna and Ben ceremony
 
 
 def check_names(shown, tray_lines):
-    """What NAMES_JS found, held to what a person expects: a short name on one line in the
-    grid and the tray, a long one in at most two lines in the grid and `tray_lines` in the
-    tray, never split inside a part that fits a line, its tooltip the whole name, and no
-    cell taller than the others for any name."""
+    """What NAMES_JS found, held to what a person expects: in the grid (the caption over
+    the photo, issue 29) every name on one line, ellipsized, never split; in the tray a
+    short name on one line, a long one in at most `tray_lines`, never split inside a part
+    that fits a line; its tooltip the whole name, and the checkbox's name the name."""
     names = SHORT_NAMES + LONG_NAMES
     grid = {c["name"]: c for c in shown["grid"] if c["name"] in names}
     tray = {t["name"]: t for t in shown["tray"]}
     assert sorted(grid) == sorted(names) and sorted(tray) == sorted(names), shown
     for name in SHORT_NAMES:
-        assert round(grid[name]["lines"]) == 1, grid[name]
         assert round(tray[name]["lines"]) == 1 and not tray[name]["hidden"], tray[name]
     for name in names:
-        assert 1 <= round(grid[name]["lines"]) <= 2, grid[name]
+        assert round(grid[name]["lines"]) == 1 and grid[name]["split"] == [], grid[name]
         assert 1 <= round(tray[name]["lines"]) <= tray_lines, tray[name]
         assert grid[name]["title"] == name and grid[name]["label"] == name, grid[name]
         assert tray[name]["title"].endswith("/" + name), tray[name]
     for name in PARTED_NAMES:
         assert grid[name]["split"] == [], grid[name]
         assert tray[name]["split"] == [], tray[name]
-    rows = {c["row"] for c in shown["grid"]}
-    assert len(rows) == 1, shown["grid"]
-    for cell in shown["grid"]:
-        assert cell["natural"] <= cell["row"] + 0.5, cell  # nothing runs into the next row
 
 
 # Every cell drawn with its photo holds one photo's parts, the photo the manifest has under
@@ -245,6 +238,8 @@ class Gallery:
     def find(self, name):
         """Scrolls, as a person would, until the photo's cell is drawn (the grid draws only
         the rows near the screen): down a screen at a time, then from the top."""
+        if self.page.evaluate("() => { const s = document.getElementById('review-sheet'); return !!s && s.open; }"):
+            self.page.locator("#review-close").click()  # the photos are behind the open review sheet
         locator = self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
         for attempt in range(400):
             if locator.count():
@@ -293,8 +288,21 @@ class Gallery:
     def state(self):
         return self.page.evaluate(STATE_JS)
 
+    def badges(self, names):
+        """The number on each photo, each found as a person finds it (scrolled to: the grid
+        draws only the rows near the screen, and its rows of large photos hold fewer)."""
+        return {name: self.cell(name).evaluate("li => { const b = li.querySelector('.badge'); return b ? b.textContent : ''; }")
+                for name in names}
+
     def wait_status(self, text):
         self.page.wait_for_function("t => document.getElementById('status').textContent === t", arg=text)
+
+    def wait_refusal(self, fragment):
+        """Waits for a refused pick's message, beside its photo; returns it."""
+        self.page.wait_for_function(
+            "t => { const r = document.getElementById('refusal'); return r && !r.hidden && r.textContent.includes(t); }", arg=fragment
+        )
+        return self.page.locator("#refusal").text_content()
 
     def wait_notice(self, fragment):
         self.page.wait_for_function(
@@ -303,9 +311,16 @@ class Gallery:
         return self.page.locator("#notice").text_content()
 
     def button(self, name):
+        """A button by its label, revealed first as a person would: one in the More menu
+        opens the menu, one in the review sheet (Send, Download selection) opens the sheet,
+        one behind the open sheet closes it."""
+        for _ in range(2):  # the sheet closed, then the menu opened
+            opener = self.page.evaluate(OPENER_JS, name)
+            if opener:
+                self.page.locator(f"#{opener}").click()
         return self.page.get_by_role("button", name=name, exact=True)
 
-    def export(self, name="Export order"):
+    def export(self, name="Download selection"):
         with self.page.expect_download() as info:
             self.button(name).click()
         download = info.value
@@ -315,6 +330,20 @@ class Gallery:
         with self.page.expect_file_chooser() as info:
             self.button("Import…").click()
         info.value.set_files(str(path))
+
+
+# The control that reveals a button kept out of sight (issue 29): More for what its menu
+# holds, Review for the sheet's Send and Download selection, the sheet's ✕ for a button
+# of the page behind the open sheet; null when none is needed.
+OPENER_JS = """(label) => {
+  const b = Array.from(document.querySelectorAll('button')).find(b => (b.getAttribute('aria-label') || b.textContent.trim()) === label);
+  if (!b) return null;
+  const menu = document.getElementById('copy-menu'), sheet = document.getElementById('review-sheet');
+  if (sheet && sheet.open && !sheet.contains(b)) return 'review-close';
+  if (menu && menu.contains(b) && menu.hidden) return 'copy';
+  if (sheet && sheet.contains(b) && !sheet.open && !document.getElementById('review').disabled) return 'review';
+  return null;
+}"""
 
 
 def order_json(site, names, exported, title=None, limit=None):

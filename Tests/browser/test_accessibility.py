@@ -80,9 +80,12 @@ def test_keyboard_only_pick_reorder_and_export(page, demo):
     page.keyboard.press("Enter")
     page.keyboard.press("Alt+ArrowUp")
     assert gallery.state()["tray"] == [C, A, B]
-    # On to Export, and press it.
-    info = tab_to(page, lambda f: f["text"] == "Export order")
+    # On to Review, and on from the sheet it opens (focus on its download), press it.
+    info = tab_to(page, lambda f: f["text"] == "Review")
     assert info["visible"] and info["outline"] != "none"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-sheet[open]")
+    assert page.evaluate("() => document.activeElement.id") == "export-json"
     with page.expect_download() as download:
         page.keyboard.press("Enter")
     data = json.loads(open(download.value.path(), "rb").read())

@@ -190,7 +190,7 @@ def test_phone_width_has_one_column_layout_no_sideways_scroll_and_a_docked_tray(
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         tray = page.locator("#tray").bounding_box()
         assert abs(tray["y"] + tray["height"] - 844) < 1 and abs(tray["width"] - 390) < 1
-        assert page.get_by_role("button", name="Export order").is_visible()
+        assert page.get_by_role("button", name="Review").is_visible()
         # Two photos side by side at least, each at least 140 px wide.
         boxes = [page.locator("li.photo").nth(i).bounding_box() for i in range(2)]
         assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["width"] >= 140

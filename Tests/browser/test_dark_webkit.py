@@ -50,12 +50,16 @@ def test_webkit_in_dark_mode_draws_dark_checkboxes_ticked_in_the_accent(dark_web
     found = []
     for box in (unticked, ticked):
         x, y, w, h, border, ratio = dark_webkit.script(BOX, box)
-        # Inside the border.
-        inner = [int((v + border + 1) * ratio) for v in (x, y)] + [int((v - 2 * border - 2) * ratio) for v in (w, h)]
+        # Inside the border, and inside the round control the grid draws on the photo
+        # (issue 29): its middle, the square a circle holds (70 % of it).
+        cut = border + 1 + 0.15 * (w - 2 * border)
+        inner = [int((v + cut) * ratio) for v in (x, y)] + [int((v - 2 * cut) * ratio) for v in (w, h)]
         found.append(region(shot, tmp_path, *inner))
     empty, full = found
     # Unticked: dark all over (WebKit drew white ones).
-    assert max(luminance(c) for c in empty) < 0.3, max(empty, key=luminance)
+    # (The grid's control is a shaded disc over the photo, issue 29: over this photo's
+    # bright yellow band it is a dark ochre, 0.38; WebKit's own box is white, 1.)
+    assert max(luminance(c) for c in empty) < 0.5, max(empty, key=luminance)
     # Ticked: mostly the accent (#6aa8ff), crossed by a dark tick.
     accent = [c for c in full if c[2] > 200 and c[0] < 150]
     dark = [c for c in full if luminance(c) < 0.3]

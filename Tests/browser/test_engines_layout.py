@@ -106,7 +106,7 @@ const shown = el => el.getClientRects().length > 0;
 return { height: document.getElementById('tray').getBoundingClientRect().height,
          list: shown(document.getElementById('tray-list')), about: shown(document.getElementById('about-picks')),
          disabled: Array.from(document.querySelectorAll('#tray .actions button:disabled')).filter(shown).length,
-         importShown: shown(document.getElementById('import')), exportShown: shown(document.getElementById('export-json')) };
+         moreShown: shown(document.getElementById('copy')), reviewShown: shown(document.getElementById('review')) };
 """
 
 
@@ -114,14 +114,14 @@ def test_with_nothing_picked_the_docked_tray_is_one_line_and_a_pick_brings_the_r
     gallery, width = phone
     script = gallery.engine.script
     empty = script(DOCKED)
-    # The count and Import; no empty list, no name and note, no disabled action.
-    assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["importShown"], (width, empty)
+    # The count and More (Import is in it); no empty list, no name and note, no disabled action.
+    assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["moreShown"], (width, empty)
     assert empty["height"] < 90, (width, empty)
     gallery.pick(A)
     gallery.wait_state(lambda s: s["tray"] == [A], "one pick in the tray")
     gallery.engine.async_script(AFTER_TWO_FRAMES)
     picked = script(DOCKED)
-    assert picked["list"] and picked["about"] and picked["exportShown"], (width, picked)
+    assert picked["list"] and picked["about"] and picked["reviewShown"], (width, picked)
     assert picked["height"] > empty["height"] + 40, (width, picked)
     gallery.unpick(A)
     gallery.wait_state(lambda s: s["tray"] == [], "no pick in the tray")
@@ -136,15 +136,15 @@ def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(
     gallery.pick(*names[:30])
     gallery.wait_state(lambda s: s["status"] == "30 of 30 picked — limit reached", "30 picks")
     script = gallery.engine.script
-    for label in ("Export order", "Export as text", "Copy list…", "Print…", "Clear", "Import…"):
+    for label in ("Review", "More"):
         assert script(IN_VIEW, gallery.button(label)), f"{label} is out of view with 30 picks"
     # The 31st box is reachable from the keyboard; Space on it says why, in view.
     box = gallery.box(names[30])
     assert gallery.engine.async_script(INTO_VIEW, box)
     script("arguments[0].focus()", box)
     gallery.engine.keys(SPACE)
-    gallery.wait_notice("limit reached. Unpick one first")
-    assert script(IN_VIEW, script("return document.getElementById('notice')"))
+    gallery.wait_refusal("limit reached. Unpick one first")
+    assert script(IN_VIEW, script("return document.getElementById('refusal')"))  # beside the photo
     assert script("return document.activeElement === arguments[0] && !arguments[0].checked", box)
     assert script(IN_VIEW, box), "the 31st box is under the docked tray"
 

@@ -59,7 +59,6 @@ def test_copy_puts_the_plain_text_list_on_the_clipboard(page, context, demo):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     gallery = Gallery(page, demo).open()
     gallery.pick(B, E)
-    gallery.button("Copy list…").click()
     gallery.button("Plain-text list").click()
     gallery.wait_notice("Copied the plain-text list of the 2 picks")
     copied = page.evaluate("() => navigator.clipboard.readText()")
@@ -71,13 +70,19 @@ def test_copy_puts_the_plain_text_list_on_the_clipboard(page, context, demo):
 
 def test_export_copy_and_clear_are_disabled_with_nothing_picked(page, demo):
     gallery = Gallery(page, demo).open()
-    # Disabled, and not shown in the folded tray.
-    for selector in ("#export-json", "#export-text", "#copy", "#clear"):
+    # Disabled, and not shown in the folded tray; More is there, for Import.
+    for selector in ("#review", "#export-json", "#export-text", "#clear"):
         assert page.locator(selector).is_disabled() and page.locator(selector).is_hidden(), selector
+    assert page.locator("#copy").is_enabled() and page.locator("#copy").is_visible()
     assert gallery.button("Import…").is_enabled()
+    page.keyboard.press("Escape")
     gallery.pick(A)
-    for name in ("Export order", "Export as text", "Copy list…", "Clear"):
+    for name in ("Export as text", "Lightroom filter", "Clear"):
         assert gallery.button(name).is_enabled(), name
+        page.locator("#copy").click()  # closes the menu again
+    assert gallery.button("Review").is_enabled()
+    assert gallery.button("Download selection").is_enabled()
+    page.keyboard.press("Escape")
     gallery.unpick(A)
     assert page.locator("#export-json").is_disabled()
 
@@ -171,7 +176,7 @@ def test_import_keeps_unknown_photos_marked_until_they_are_removed(page, demo, t
     assert "Not in this gallery, kept and marked in your picks until you remove them: IMG_9999.jpg." in message
     assert gallery.state()["tray"] == [A, "IMG_9999.jpg"]
     assert page.locator("#problems").text_content() == "IMG_9999.jpg is no longer in this gallery — remove it."
-    gallery.button("Export order").click()
+    gallery.button("Download selection").click()
     assert gallery.wait_notice("Not yet:") == "Not yet: IMG_9999.jpg is no longer in this gallery — remove it."
     gallery.button("Remove IMG_9999.jpg (no longer in this gallery)").click()
     assert page.locator("#problems").is_hidden()
@@ -190,7 +195,7 @@ def test_import_with_more_picks_than_the_limit_keeps_them_all_and_asks_to_remove
     assert state["tray"] == [A, B, C, D, E] and state["status"] == "5 of 3 picked — 2 over the limit"
     assert page.locator("#problems").text_content() == "2 picks are over the new limit of 3 — remove two."
     assert page.locator("#tray-list .tray-item.over .tray-name").all_text_contents() == [D, E]
-    gallery.button("Export order").click()
+    gallery.button("Download selection").click()
     gallery.wait_notice("Not yet: 2 picks are over the new limit of 3 — remove two.")
     assert "夕焼け.jpg" in gallery.state()["disabled"]  # nothing new while over the limit
     gallery.unpick(A)

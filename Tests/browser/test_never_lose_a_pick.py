@@ -130,7 +130,7 @@ def test_picks_over_a_lowered_limit_are_kept_and_export_waits_until_they_are_rem
     # Nothing leaves by itself, not even after another reload.
     gallery.reload()
     assert gallery.state()["tray"] == PICKED
-    gallery.button("Export order").click()
+    gallery.button("Download selection").click()
     assert gallery.wait_notice("Not yet") == "Not yet: 2 picks are over the new limit of 28 — remove two."
     gallery.button("Export as text").click()
     gallery.wait_notice("Not yet: 2 picks")
@@ -161,7 +161,6 @@ def test_a_pick_of_a_photo_that_left_the_gallery_is_kept_and_named(page, binary,
     assert missing.locator(".tray-name").all_text_contents() == [gone]
     assert missing.locator(".tray-name").get_attribute("title") == kept_path
     assert missing.locator("img").count() == 0  # its thumbnail is gone with it: no broken image
-    gallery.button("Copy list…").click()
     gallery.button("Plain-text list").click()
     gallery.wait_notice(f"Not yet: {gone} is no longer in this gallery")
     gallery.button(f"Remove {gone} (no longer in this gallery)").click()
@@ -303,7 +302,7 @@ def test_picks_stored_under_the_old_ids_of_a_site_from_before_content_ids_come_b
     assert page.locator("#problems").is_hidden(), page.locator("#problems").text_content()
     state = gallery.state()
     assert state["tray"] == OLD_PICKS
-    assert state["badges"] == {name: str(n) for n, name in enumerate(OLD_PICKS, 1)}
+    assert gallery.badges(OLD_PICKS) == {name: str(n) for n, name in enumerate(OLD_PICKS, 1)}
     assert state["status"] == "4 of 30 picked"
     # Kept from now on under the photos' content ids.
     assert saved_ids(page, site) == [upgraded.photo(name)["id"] for name in OLD_PICKS]
@@ -319,9 +318,7 @@ def test_an_order_file_from_before_content_ids_finds_its_photos_after_one_moved(
     assert moved.photo("Cake cutting.jpg")["formerIds"] == [old["Party/IMG_0021.jpg"]]
     renamed = ["Cake cutting.jpg"] + OLD_PICKS[1:]
     client = import_old_file(page, moved, order, renamed)
-    # Each found where it is drawn (the grid draws the rows near the screen).
-    for n, name in enumerate(renamed, 1):
-        assert client.cell(name).locator(".badge").text_content() == str(n), name
+    assert client.badges(renamed) == {name: str(n) for n, name in enumerate(renamed, 1)}
 
 
 BIG = [("Album 1", 200), ("Album 2", 900)]

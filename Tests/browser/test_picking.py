@@ -100,7 +100,8 @@ def test_a_checkbox_whose_aria_disabled_attribute_was_removed_still_cannot_pass_
     assert state["checked"] == [A, B, C]
     assert state["tray"] == [A, B, C]
     assert D not in state["badges"]
-    assert "limit reached" in state["notice"]
+    assert "limit reached" in state["refusal"] and state["refusalBeside"] == D  # beside the photo clicked
+    assert "limit reached" not in (state["notice"] or "")  # not in the tray
 
 
 def test_the_keyboard_cannot_pass_the_limit(page, demo):
@@ -111,7 +112,7 @@ def test_the_keyboard_cannot_pass_the_limit(page, demo):
         page.keyboard.press("Space")
     state = gallery.state()
     assert state["checked"] == names[:3]
-    assert "limit reached. Unpick one first" in state["notice"]
+    assert "limit reached. Unpick one first" in state["refusal"] and state["refusalBeside"] == names[5]
     assert state["status"] == "3 of 3 picked — limit reached"
 
 

@@ -131,7 +131,7 @@ def test_the_minimum_holds_back_export_and_send_but_an_unfinished_selection_can_
     downloads = []
     page.on("download", lambda d: downloads.append(d.suggested_filename))
     page.evaluate(RECORD_MAIL)
-    gallery.button("Export order").click()
+    gallery.button("Download selection").click()
     assert gallery.wait_notice("Not yet") == (
         "Not yet: this gallery asks for at least 2 picks and you have 1. Pick 1 more, or use Save unfinished to keep this selection for later.")
     gallery.button("Send to Anna Smith").click()
@@ -320,7 +320,6 @@ def test_send_shares_the_order_file_where_the_browser_can_share_files(page, trip
 def copied(page, gallery, label):
     """What a Copy menu item puts on the clipboard."""
     page.evaluate("() => { window.__clip = null; navigator.clipboard.writeText = (t) => { window.__clip = t; return Promise.resolve(); }; }")
-    gallery.button("Copy list…").click()
     gallery.button(label).click()
     page.wait_for_function("() => window.__clip !== null")
     return page.evaluate("() => window.__clip")
@@ -362,7 +361,6 @@ def test_copy_falls_back_to_a_selected_text_when_the_clipboard_is_refused(page, 
     gallery = Gallery(page, trip).open()
     gallery.pick(A, C)
     page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); }")
-    gallery.button("Copy list…").click()
     gallery.button("Lightroom filter").click()
     gallery.wait_notice("did not let the page copy the Lightroom filter")
     area = page.locator("#copy-fallback-text")
@@ -398,7 +396,7 @@ def test_the_printed_proof_sheet_holds_names_numbers_and_notes(page, trip, tmp_p
     assert "black and white please" in squashed
     assert "3 picks" in squashed and "picked by Ben Jones" in squashed
     # Nothing of the page's controls, the tray or the grid.
-    for absent in ("Export order", "Your picks", "Copy list", "Send to", "IMG_0104.jpg"):
+    for absent in ("Download selection", "Your picks", "Copy list", "Send to", "IMG_0104.jpg"):
         assert absent not in squashed, absent
 
 

@@ -46,7 +46,7 @@ def test_minimum_notes_reload_export_import_and_send(gallery, trip, tmp_path):
     assert gallery.text("message") == "By Friday."
     gallery.pick(A)
     assert gallery.text("status") == "Pick at least 2 (up to 5) — 1 picked"
-    gallery.press("Export order")
+    gallery.press("Download selection")
     gallery.wait_notice("Not yet: this gallery asks for at least 2 picks and you have 1.")
     gallery.pick(C)
     assert gallery.text("status") == "Pick at least 2 (up to 5) — 2 picked — ready to send"

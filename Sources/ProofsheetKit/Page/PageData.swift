@@ -449,9 +449,59 @@ struct PageData {
             w.raw("]")
         }
         w.raw("],\n")
+        w.key("shapes")
+        Self.shapes(manifest.photos.map(\.thumb), into: &w)
+        w.raw(",\n")
         w.key("search")
         w.string(searchName)
         w.raw("}")
         return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The shape of every photo, in the gallery's order, for the page's justified rows: the
+    /// grid lays out all of its rows, the photos of chunks not loaded yet included, so a row
+    /// never changes height when its chunk arrives. `{"ratios":[1500,667],"width":1,"of":"AAB…"}`:
+    /// the distinct thumbnail aspect ratios (width/height, in thousandths: under a pixel's
+    /// error at any thumbnail size), and for each photo the index of its ratio in `width`
+    /// characters of the base64url alphabet (most significant first). One character a
+    /// photo when a gallery has at most 64 shapes (100 kB at 100,000 photos), two up to
+    /// 4,096; beyond that the ratios are rounded more coarsely until they fit in two.
+    static func shapes(_ thumbs: [Manifest.Image], into w: inout JSONWriter) {
+        func ratio(_ image: Manifest.Image, _ step: Int) -> Int {
+            guard image.width > 0, image.height > 0 else { return 1000 }
+            let thousandths = max(1, (image.width * 1000 + image.height / 2) / image.height)
+            return max(step, (thousandths + step / 2) / step * step)
+        }
+        var step = 1
+        var ratios = Set(thumbs.map { ratio($0, step) })
+        while ratios.count > 4096 {
+            step *= 10
+            ratios = Set(thumbs.map { ratio($0, step) })
+        }
+        let sorted = ratios.sorted()
+        var index: [Int: Int] = [:]
+        for (at, value) in sorted.enumerated() { index[value] = at }
+        let width = sorted.count <= 64 ? 1 : 2
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var of: [UInt8] = []
+        of.reserveCapacity(thumbs.count * width)
+        for thumb in thumbs {
+            let at = index[ratio(thumb, step)] ?? 0
+            if width == 2 { of.append(alphabet[at >> 6]) }
+            of.append(alphabet[at & 63])
+        }
+        w.raw("{")
+        w.key("ratios")
+        w.raw("[")
+        for (at, value) in sorted.enumerated() {
+            if at > 0 { w.raw(",") }
+            w.int(value)
+        }
+        w.raw("]")
+        w.member("width")
+        w.int(width)
+        w.member("of")
+        w.string(String(decoding: of, as: UTF8.self))
+        w.raw("}")
     }
 }

@@ -127,6 +127,47 @@ struct PageDataTests {
         }
     }
 
+    @Test("the page data holds every photo's thumbnail shape, in the gallery's order, before any chunk")
+    func shapes() async throws {
+        try await withTemporaryDirectory { root in
+            let sizes = [(60, 40), (40, 60), (64, 48), (60, 40), (100, 20)]
+            for (index, size) in sizes.enumerated() {
+                try TestPhoto.write(try TestPhoto.jpeg(width: size.0, height: size.1), to: root + "/Library", "A/a\(index).jpg")
+            }
+            try await Self.buildSmall(root + "/Library", root + "/Site")
+            let shapes = try #require(try Self.pageData(root + "/Site")["shapes"] as? [String: Any])
+            let ratios = try #require(shapes["ratios"] as? [Int])
+            let of = try #require(shapes["of"] as? String)
+            #expect(shapes["width"] as? Int == 1 && ratios == ratios.sorted() && Set(ratios).count == ratios.count)
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            let photos = try readManifest(root + "/Site").photos
+            #expect(of.count == photos.count)
+            for (photo, code) in zip(photos, of) {
+                let at = try #require(alphabet.firstIndex(of: code))
+                try #require(at < ratios.count)
+                let ratio = ratios[at]
+                let exact = Double(photo.thumb.width) / Double(photo.thumb.height)
+                #expect(abs(Double(ratio) / 1000 - exact) <= 0.0005, "\(photo.name): \(ratio) for \(photo.thumb)")
+            }
+        }
+    }
+
+    @Test("more than 64 shapes take two characters a photo, and each still finds its own")
+    func manyShapes() {
+        let thumbs = (1...200).map { Manifest.Image(src: "t\($0).jpg", width: 100 + $0, height: 100) }
+        var writer = JSONWriter(capacity: 1024)
+        PageData.shapes(thumbs, into: &writer)
+        let json = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
+        let ratios = json?["ratios"] as? [Int] ?? []
+        let of = Array(json?["of"] as? String ?? "")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        #expect(json?["width"] as? Int == 2 && of.count == 400 && ratios.count == 200)
+        for (at, thumb) in thumbs.enumerated() {
+            let index = (alphabet.firstIndex(of: of[2 * at]) ?? 0) * 64 + (alphabet.firstIndex(of: of[2 * at + 1]) ?? 0)
+            #expect(index < ratios.count && ratios[index] == thumb.width * 10)
+        }
+    }
+
     @Test("a rebuild with one photo changed rewrites only its chunk, its album's page and the index files")
     func oneChanged() async throws {
         try await withTemporaryDirectory { root in
