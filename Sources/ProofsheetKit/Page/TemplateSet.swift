@@ -10,7 +10,8 @@ public struct TemplateSet: Sendable {
     /// In the order they are joined: each file may use what the files before it define
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
-        "core", "data", "picks", "store", "notes", "rows", "cells", "grid", "pickon", "status", "tray", "orderfile", "lists", "actions", "send", "review",
+        "core", "data", "picks", "store", "notes", "rows", "cells", "grid", "pickon", "status", "tray", "orderfile", "lists", "actions",
+        "send", "review",
         "print", "browse", "viewer", "focus", "start",
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
