@@ -213,6 +213,18 @@ def cells_agree_arguments(site, picked=()):
     return [{p["name"]: [p["id"], p["thumb"]["src"]] for p in site.photos}, list(picked)]
 
 
+# Scrolls the cell of the photo named `n` onto the screen when it is drawn in the margin
+# above or below it; false when no cell of that name is drawn.
+BRING_ON_SCREEN_JS = """n => {
+  const box = Array.from(document.querySelectorAll('#gallery li.photo input[name=pick]'))
+    .find(b => b.closest('li').querySelector('.name').textContent === n);
+  if (!box) return false;
+  const cell = box.closest('li'), r = cell.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= window.innerHeight) cell.scrollIntoView({ block: 'center' });
+  return true;
+}"""
+
+
 class Gallery:
     """The generated page in Playwright, driven through its real controls."""
 
@@ -243,7 +255,16 @@ class Gallery:
         locator = self.page.locator("#gallery").get_by_role("checkbox", name=name, exact=True)
         for attempt in range(400):
             if locator.count():
-                return locator
+                # As a person does: the photo brought onto the screen, then the frames
+                # the grid draws in after a scroll (one of more than half a screen is drawn
+                # again the frame after). A cell found in the margin above or below the
+                # screen and scrolled to by the click itself could be filled again for
+                # another photo between finding and clicking, under load.
+                if self.page.evaluate(BRING_ON_SCREEN_JS, name):
+                    self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))")
+                    if locator.count():
+                        return locator
+                continue
             at_bottom = self.page.evaluate("""() => {
               const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
               if (bottom) window.scrollTo(0, 0); else window.scrollBy(0, window.innerHeight * 0.8);

@@ -127,12 +127,14 @@ def test_a_jump_to_the_top_after_a_pick_and_a_scroll_stays_at_the_top_in_chromiu
 
 def test_the_first_pick_keeps_its_photo_where_it_was_in_chromium(phone, thirty):
     """What the pending "keep in place" was for still holds: the photo tapped stays under
-    the thumb as the tray unfolds."""
+    the thumb as the tray unfolds. The photo is tapped in the upper part of the screen: one
+    the unfolded tray would cover is scrolled above it instead, as focus is never left under
+    the tray."""
     gallery = opened(phone, thirty)
     wheel(phone, 600)
     name = "IMG_0104.jpg"
     box = gallery.box(name)
-    box.scroll_into_view_if_needed()
+    box.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - 250)")
     settle(phone)
     before = box.bounding_box()["y"]
     box.click()

@@ -293,6 +293,7 @@ struct SiteWriter {
         let pageFiles = Self.pageFiles(in: output)
         guard rebuild.total > PageRenderer.inlineLimit, pageIsCurrent(previous, pageFiles: pageFiles),
             let before = Self.previousPage(output + "/index.html", of: previous.head), !before.search.isEmpty,
+            let previousRatios = before.ratios,
             let searchScript = try? FileSystem.read(output + "/data/\(before.search).js"),
             let search = PreviousSearchIndex(script: searchScript, name: before.search, count: previous.cache.photos.count)
                 ?? noteDamaged("data/\(before.search).js", script: searchScript)
@@ -345,7 +346,16 @@ struct SiteWriter {
                     })
             }
             let (searchName, searchBytes) = search.spliced(segments)
-            return PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes)
+            // The shapes: a kept photo's from the previous page, a made one's from its thumbnail.
+            var ratios: [Int] = []
+            ratios.reserveCapacity(rebuild.total)
+            for segment in segments {
+                switch segment.content {
+                case .kept(let positions): ratios += previousRatios[positions]
+                case .made(let made): ratios += made.map { PageData.ratio(of: $0.thumb) }
+                }
+            }
+            return PageData(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchBytes, ratios: ratios)
         }
         nonisolated(unsafe) var assembled: Result<(bytes: [UInt8], fingerprint: String, cache: BuildCache), any Error>?
         nonisolated(unsafe) var made: PageData?
@@ -478,7 +488,10 @@ struct SiteWriter {
     }
 
     /// What a page names: its chunks (as `chunks(page:of:)`), and its search index.
-    static func previousPage(_ path: String, of manifest: Manifest) -> (chunks: [Int: (count: Int, name: String)], search: String)? {
+    /// Its photos' shapes too (`PageData.ratios(inShapes:count:)`), nil when unreadable.
+    static func previousPage(_ path: String, of manifest: Manifest) -> (
+        chunks: [Int: (count: Int, name: String)], search: String, ratios: [Int]?
+    )? {
         guard let page = try? FileSystem.read(path),
             let data = page.firstRange(of: Array("id=\"proofsheet-data\">".utf8)),
             let list = page[data.upperBound...].firstRange(of: Array("\"chunks\":[".utf8))
@@ -515,16 +528,25 @@ struct SiteWriter {
         }
         var chunks: [Int: (count: Int, name: String)] = [:]
         for (range, chunk) in zip(ranges, named) { chunks[range.lowerBound] = (chunk.count, chunk.name) }
-        // `,\n"search":"s-…"` (16 hex digits).
+        // `,\n"shapes":{…}` (one object, no object inside it), then `,\n"search":"s-…"`
+        // (16 hex digits).
+        var ratios: [Int]?
+        let shapesKey = Array(",\n\"shapes\":{".utf8)
+        if page[at...].starts(with: shapesKey) {
+            let start = at + shapesKey.count - 1
+            guard let end = page[start...].firstIndex(of: UInt8(ascii: "}")) else { return (chunks, "", nil) }
+            ratios = PageData.ratios(inShapes: Array(page[start...end]), count: ranges.last?.upperBound ?? 0)
+            at = end + 1
+        }
         for byte in ",\n\"search\":\"".utf8 {
-            guard take(byte) else { return (chunks, "") }
+            guard take(byte) else { return (chunks, "", ratios) }
         }
         let start = at
         while at < page.count, at - start < 18, page[at] != UInt8(ascii: "\"") { at += 1 }
         let search = String(decoding: page[start..<at], as: UTF8.self)
         let hex = search.utf8.dropFirst(2).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        guard search.utf8.count == 18, search.hasPrefix("s-"), hex, take(UInt8(ascii: "\"")) else { return (chunks, "") }
-        return (chunks, search)
+        guard search.utf8.count == 18, search.hasPrefix("s-"), hex, take(UInt8(ascii: "\"")) else { return (chunks, "", ratios) }
+        return (chunks, search, ratios)
     }
 
     /// The page's own files on disk (`data/…`, `albums/…`), sorted: those named as a build

@@ -65,6 +65,9 @@ struct PageData {
 
     /// Photos in the gallery (what the page's `total` says).
     var total: Int
+    /// Each photo's shape, width over height in thousandths, in the gallery's order: what
+    /// `indexJSON` writes as `shapes`.
+    var ratios: [Int]
 
     /// `previousChunk` names the chunk the previous build wrote for exactly these photos
     /// (by position), when it did and that file is there: kept, not encoded again.
@@ -82,16 +85,19 @@ struct PageData {
             }
         }
         let (searchName, searchScript) = Self.searchIndex(photos, albums: albums, albumOf: albumOf)
-        self.init(albums: albums, chunks: chunks, searchName: searchName, searchScript: searchScript)
+        self.init(
+            albums: albums, chunks: chunks, searchName: searchName, searchScript: searchScript,
+            ratios: photos.map { Self.ratio(of: $0.thumb) })
     }
 
-    /// The page's data from its parts: the albums, the chunks (`plan`'s ranges) and the
-    /// search index.
-    init(albums: [Album], chunks: [Chunk], searchName: String, searchScript: [UInt8]) {
+    /// The page's data from its parts: the albums, the chunks (`plan`'s ranges), the
+    /// search index, and each photo's shape (`ratio(of:)`, in the gallery's order).
+    init(albums: [Album], chunks: [Chunk], searchName: String, searchScript: [UInt8], ratios: [Int]) {
         self.albums = albums
         self.chunks = chunks
         self.searchName = searchName
         self.searchScript = searchScript
+        self.ratios = ratios
         total = albums.reduce(0) { $0 + $1.count }
         var covered = 0
         var preloaded = 0
@@ -450,7 +456,7 @@ struct PageData {
         }
         w.raw("],\n")
         w.key("shapes")
-        Self.shapes(manifest.photos.map(\.thumb), into: &w)
+        Self.shapes(ratios, into: &w)
         w.raw(",\n")
         w.key("search")
         w.string(searchName)
@@ -466,11 +472,9 @@ struct PageData {
     /// characters of the base64url alphabet (most significant first). One character a
     /// photo when a gallery has at most 64 shapes (100 kB at 100,000 photos), two up to
     /// 4,096; beyond that the ratios are rounded more coarsely until they fit in two.
-    static func shapes(_ thumbs: [Manifest.Image], into w: inout JSONWriter) {
-        func ratio(_ image: Manifest.Image, _ step: Int) -> Int {
-            guard image.width > 0, image.height > 0 else { return 1000 }
-            let thousandths = max(1, (image.width * 1000 + image.height / 2) / image.height)
-            return max(step, (thousandths + step / 2) / step * step)
+    static func shapes(_ thumbs: [Int], into w: inout JSONWriter) {
+        func ratio(_ thousandths: Int, _ step: Int) -> Int {
+            max(step, (thousandths + step / 2) / step * step)
         }
         var step = 1
         var ratios = Set(thumbs.map { ratio($0, step) })
@@ -503,5 +507,45 @@ struct PageData {
         w.member("of")
         w.string(String(decoding: of, as: UTF8.self))
         w.raw("}")
+    }
+
+    /// A thumbnail's shape: its width over its height, in thousandths (1000 when unknown).
+    static func ratio(of image: Manifest.Image) -> Int {
+        guard image.width > 0, image.height > 0 else { return 1000 }
+        return max(1, (image.width * 1000 + image.height / 2) / image.height)
+    }
+
+    /// Each photo's ratio from the `shapes` object `shapes(_:into:)` wrote (the previous
+    /// page's): nil when it is not one, or not of `count` photos.
+    static func ratios(inShapes json: [UInt8], count: Int) -> [Int]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+            let table = object["ratios"] as? [Int], let width = object["width"] as? Int, width == 1 || width == 2,
+            let of = (object["of"] as? String).map({ Array($0.utf8) }), of.count == count * width
+        else { return nil }
+        func digit(_ byte: UInt8) -> Int? {
+            switch byte {
+            case 0x41...0x5A: Int(byte - 0x41)
+            case 0x61...0x7A: Int(byte - 0x61) + 26
+            case 0x30...0x39: Int(byte - 0x30) + 52
+            case UInt8(ascii: "-"): 62
+            case UInt8(ascii: "_"): 63
+            default: nil
+            }
+        }
+        var ratios: [Int] = []
+        ratios.reserveCapacity(count)
+        var at = 0
+        while at < of.count {
+            guard let high = digit(of[at]) else { return nil }
+            var index = high
+            if width == 2 {
+                guard let low = digit(of[at + 1]) else { return nil }
+                index = high << 6 | low
+            }
+            guard index < table.count else { return nil }
+            ratios.append(table[index])
+            at += width
+        }
+        return ratios
     }
 }

@@ -156,8 +156,10 @@ struct PageDataTests {
     func manyShapes() {
         let thumbs = (1...200).map { Manifest.Image(src: "t\($0).jpg", width: 100 + $0, height: 100) }
         var writer = JSONWriter(capacity: 1024)
-        PageData.shapes(thumbs, into: &writer)
+        PageData.shapes(thumbs.map(PageData.ratio(of:)), into: &writer)
         let json = try? JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
+        // Read back as a rebuild album by album reads the previous page's shapes.
+        #expect(PageData.ratios(inShapes: writer.bytes, count: thumbs.count) == thumbs.map { $0.width * 10 })
         let ratios = json?["ratios"] as? [Int] ?? []
         let of = Array(json?["of"] as? String ?? "")
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
