@@ -53,7 +53,7 @@ run: deps-build build
 	    echo "Installed proofsheet in $$bin, which is not on your PATH: the commands below use its full path;"; \
 	    printf 'to call it as proofsheet, run:  export PATH=%q:"$$PATH"\n' "$$bin";; \
 	esac; \
-	echo "Open $$site/index.html in a browser, pick 3 photos, press Export order (the page names the file after"; \
+	echo "Open $$site/index.html in a browser, pick 3 photos, press Review, then Download selection (the page names the file after"; \
 	echo "the gallery and the picks: proofsheet demo – 3 picks.json). Then:"; \
 	printf '  %s collect ~/Downloads/%s --library %q --output ~/Downloads/picks\n' "$$cmd" "'proofsheet demo – 3 picks.json'" "$$library"; \
 	printf '  %s build %q --output %q --limit 5\n' "$$cmd" "$$library" "$$site"
