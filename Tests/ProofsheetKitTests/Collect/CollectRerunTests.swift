@@ -183,25 +183,8 @@ struct CollectRerunTests {
     @Test("a run killed after its journal was written is finished by the next one")
     func journalFinished() async throws {
         try await withCollectFixture { f in
-            for (i, name) in ["a", "b", "c"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
-            try f.order(["a.jpg", "b.jpg"])
-            _ = try f.collector().run()
-            KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
-            try f.order(["c.jpg"], name: "v2.json")
             // Killed after the journal was written and the first file set aside.
-            let killedMidway = try KilledBinary.killUntil(
-                f, ["v2.json", "-l", "Library", "-o", "Picks"],
-                reset: {
-                    for name in KilledBinary.stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
-                    FileSystem.remove(f.root + "/Picks")
-                    KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
-                },
-                stop: {
-                    KilledBinary.stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
-                        && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
-                })
-            #expect(killedMidway)
-            FileSystem.remove(f.root + "/Before")
+            _ = try KilledBinary.interruptedRevision(f)
 
             let report = try f.collector(order: "v2.json").run()
             #expect(report.recovered == ["finished a collect into Picks that was interrupted"])

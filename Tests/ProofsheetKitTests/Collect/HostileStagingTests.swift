@@ -126,34 +126,10 @@ struct HostileStagingTests {
         }
     }
 
-    /// Picks/ collected from a.jpg and b.jpg; a revision to c.jpg killed after its journal
-    /// was written and 1-a.jpg set aside: a real interrupted run. Returns its staging folder.
-    func interruptedRevision(_ f: CollectFixture) throws -> String {
-        for (i, name) in ["a", "b", "c"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
-        try f.order(["a.jpg", "b.jpg"])
-        _ = try f.collector().run()
-        KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
-        try f.order(["c.jpg"], name: "v2.json")
-        let killed = try KilledBinary.killUntil(
-            f, ["v2.json", "-l", "Library", "-o", "Picks"],
-            reset: {
-                for name in KilledBinary.stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
-                FileSystem.remove(f.root + "/Picks")
-                KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
-            },
-            stop: {
-                KilledBinary.stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
-                    && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
-            })
-        try #require(killed)
-        FileSystem.remove(f.root + "/Before")
-        return f.root + "/" + KilledBinary.stagingFolders(f)[0]
-    }
-
     @Test("an interrupted run's staged file swapped for a hard link of an original: not moved in; the run is rolled back")
     func swappedStagedFile() async throws {
         try await withCollectFixture { f in
-            let staging = try interruptedRevision(f)
+            let staging = try KilledBinary.interruptedRevision(f)
             #expect(unlink(staging + "/new/1-c.jpg") == 0)
             #expect(link(f.library + "/b.jpg", staging + "/new/1-c.jpg") == 0)
             let library = try snapshot(f.library)
@@ -173,7 +149,7 @@ struct HostileStagingTests {
     @Test("an interrupted run's journal with another token: left alone, said in one line; the library untouched")
     func journalOtherToken() async throws {
         try await withCollectFixture { f in
-            let staging = try interruptedRevision(f)
+            let staging = try KilledBinary.interruptedRevision(f)
             let journal = try readText(staging + "/journal.json")
             let token = try #require(journal.firstRange(of: /"token":"[0-9a-f]{32}"/))
             try FileSystem.writeAtomically(

@@ -213,3 +213,29 @@ struct KilledCollectTests {
         }
     }
 }
+
+extension KilledBinary {
+    /// Picks/ collected from a.jpg and b.jpg; a revision to c.jpg killed after its journal
+    /// was written and 1-a.jpg set aside: a real interrupted run. Returns its staging folder.
+    static func interruptedRevision(_ f: CollectFixture) throws -> String {
+        for (i, name) in ["a", "b", "c"].enumerated() { try f.add("\(name).jpg", seed: i + 1) }
+        try f.order(["a.jpg", "b.jpg"])
+        _ = try f.collector().run()
+        KilledBinary.copyTree(f.root + "/Picks", f.root + "/Before")
+        try f.order(["c.jpg"], name: "v2.json")
+        let killed = try KilledBinary.killUntil(
+            f, ["v2.json", "-l", "Library", "-o", "Picks"],
+            reset: {
+                for name in KilledBinary.stagingFolders(f) { FileSystem.remove(f.root + "/" + name) }
+                FileSystem.remove(f.root + "/Picks")
+                KilledBinary.copyTree(f.root + "/Before", f.root + "/Picks")
+            },
+            stop: {
+                KilledBinary.stagingFolders(f).contains { FileSystem.exists(f.root + "/" + $0 + "/journal.json") }
+                    && !FileSystem.exists(f.root + "/Picks/1-a.jpg")
+            })
+        try #require(killed)
+        FileSystem.remove(f.root + "/Before")
+        return f.root + "/" + KilledBinary.stagingFolders(f)[0]
+    }
+}
