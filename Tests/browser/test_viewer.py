@@ -179,6 +179,23 @@ def test_the_filmstrip_marks_the_photo_and_the_picks_and_a_click_goes_there(page
     assert [t["label"].split(", pick")[0] for t in viewer(page)["strip"]] == names[3:18]
 
 
+def test_esc_after_a_first_pick_in_the_viewer_focuses_the_last_photo_shown(page, demo):
+    # The first pick unfolds the tray, and the grid takes a new width behind the viewer.
+    gallery = Gallery(page, demo).open()
+    names = [p["name"] for p in demo.photos]
+    gallery.view(names[9])
+    page.locator("#viewer-pick").click()
+    page.wait_for_function("() => document.getElementById('viewer-pick-label').textContent === 'Picked · 1'")
+    for step in range(10, 15):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("n => document.getElementById('viewer-name').textContent === n", arg=names[step])
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#viewer", state="hidden")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate(FOCUS_JS) == {"label": f"View {names[14]}", "onScreen": True}
+    assert gallery.state()["tray"] == [names[9]]
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_at_phone_width_the_viewer_fits_and_its_pick_button_is_large(chromium, demo, width):
     context = chromium.new_context(viewport={"width": width, "height": 720}, is_mobile=True, has_touch=True)
