@@ -45,6 +45,28 @@ def test_axe_at_phone_width(chromium, demo):
         context.close()
 
 
+@pytest.mark.parametrize("scheme,width", [("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390)])
+def test_axe_in_the_viewer_on_a_picked_photo(chromium, demo, scheme, width):
+    """The viewer built around picking (issue 29): the pick button filled, the note, the
+    refusal beside it, the filmstrip with numbers."""
+    context = chromium.new_context(color_scheme=scheme, viewport={"width": width, "height": 844}, is_mobile=width < 700,
+                                   has_touch=width < 700)
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open()
+        gallery.pick(A, B, C)
+        gallery.view(A)
+        page.locator("#viewer-note").fill("A note")
+        assert serious(page) == []
+        page.keyboard.press("Escape")
+        gallery.view("IMG_0104.jpg")  # at the limit: refused beside the button
+        page.keyboard.press("Space")
+        page.wait_for_selector("#viewer-refusal", state="visible")
+        assert serious(page) == []
+    finally:
+        context.close()
+
+
 def focused(page):
     return page.evaluate("""() => {
       const el = document.activeElement;
