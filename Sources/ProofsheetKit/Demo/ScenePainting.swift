@@ -48,9 +48,10 @@ struct Easel: ~Copyable {
     }
 
     /// A soft round light: discs from `radius` inwards, each faint, adding up towards the middle.
-    /// By default enough discs that no step between them shows (each adds at most 4 %).
+    /// By default enough discs that no step between them shows: each adds at most 4 %, or
+    /// 2.5 % on a wide glow, whose steps lie far apart over smooth sky.
     func glow(_ center: Point, radius: Double, _ color: RGB, _ opacity: Double, rings: Int? = nil, squash: Double = 1) {
-        let rings = rings ?? max(6, Int(opacity * 50))
+        let rings = rings ?? max(6, Int(opacity * (radius > 150 ? 80 : 50)))
         for ring in 0..<rings {
             let r = radius * Double(rings - ring) / Double(rings)
             ellipse(center.x, center.y, 2 * r, 2 * r * squash, color, opacity / Double(rings) * 2)
