@@ -276,7 +276,9 @@ int ps_heif_grid_read(const unsigned char *data, size_t size, uint32_t primary, 
                 tile_width = -1; /* tiles turned on their own: left to libheif */
             }
         }
-        if (tile->hvcc == NULL || tile->hvcc_size < 23 || tile_width <= 0 || tile_height <= 0) break;
+        if (tile->hvcc == NULL || tile->hvcc_size < 23 || tile_width <= 0 || tile_height <= 0 || tile_width > 1 << 16
+            || tile_height > 1 << 16)
+            break;
         if (t == 0) grid->tile_width = tile_width, grid->tile_height = tile_height;
         if (tile_width != grid->tile_width || tile_height != grid->tile_height) break;
         if (t == tiles - 1) {

@@ -36,7 +36,7 @@ typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     pthread_t threads[PS_TILE_THREADS];
-    int thread_count, synced;
+    int thread_count, synced, initialized;
     /* Under `lock`: */
     int next_tile, reading_band, ready_band, stop, failed;
     int *done; /* tiles finished in each band */
@@ -266,6 +266,7 @@ static void ps_heif_tiles_destroy(ps_decoder *base) {
     free(decoder->bands[1]);
     free(decoder->done);
     ps_heif_grid_free(&decoder->grid);
+    if (decoder->initialized) de265_free();
 }
 
 void ps_heif_tiles_colour(ps_decoder *base, int matrix, int full_range) {
@@ -289,6 +290,17 @@ ps_decoder *ps_heif_tiles_open(ps_heif_grid *grid, const ps_decode_request *requ
     decoder->matrix = -1;
     decoder->ready_band = -1;
     const ps_heif_grid *g = &decoder->grid;
+    if (!ps_check_size(base, g->width, g->height, "HEIF grid", request, result)) {
+        ps_decoder_close(base);
+        return NULL;
+    }
+    /* libde265's tables are made by the first decoder and freed with the last (a count
+       under a lock): held here, they are made once for all the tiles, not once a tile. */
+    if (de265_init() != DE265_OK) {
+        ps_decoder_close(base);
+        return NULL;
+    }
+    decoder->initialized = 1;
     /* The largest box (dividing the tiles evenly) that still leaves the picture's long
        edge as long as the largest output needs. */
     const int long_edge = g->width > g->height ? g->width : g->height;
