@@ -113,6 +113,28 @@ struct GridHEICTests {
     }
 
     @Test(
+        "a grid's ICC profile is converted to sRGB, as libvips converts it",
+        .enabled(if: CommandRunner.executable != nil, "needs the proofsheet executable (swift build)"))
+    func taggedGrid() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+            // A flat colour whose ProPhoto RGB numbers are far from its sRGB ones.
+            try Tool.run(["convert", "-size", "1024x768", "xc:rgb(100,150,200)", "flat.png"], in: root)
+            try Tool.run(["python3", Self.writer, "flat.png", library + "/tagged.heic", "--icc", Profiles.proPhoto], in: root)
+            let built = try Self.build(library, site)
+            #expect(built.status == 0 && built.output.contains("Built 1 photo"), "\(built.output)")
+            let photo = try #require(try readManifest(site).photos.first)
+            let ours = try Pixels(decoding: try FileSystem.read(site + "/" + photo.preview.src))
+            let theirs = try Vips.thumbnail(library + "/tagged.heic", longEdge: 1024, exportSRGB: true, in: root)
+            let difference = ours.meanDifference(to: theirs)
+            #expect(max(difference.red, difference.green, difference.blue) <= 3, "\(difference) from vipsthumbnail's")
+            let centre = ours.pixel(x: ours.width / 2, y: ours.height / 2)
+            #expect(abs(centre.red - 100) + abs(centre.green - 150) + abs(centre.blue - 200) > 30, "not converted: \(centre)")
+        }
+    }
+
+    @Test(
         "a grid with a corrupt tile is refused with one line naming the file and the tile",
         .enabled(if: CommandRunner.executable != nil, "needs the proofsheet executable (swift build)"))
     func corruptTile() async throws {
