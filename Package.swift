@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CHeif", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // The HEVC decoder libheif uses, called directly for the tiles of HEIF grids.
+        .systemLibrary(
+            name: "CDe265", pkgConfig: "libde265",
+            providers: [.apt(["libde265-dev"]), .brew(["libde265"])]),
         .systemLibrary(
             name: "CLCMS", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
@@ -52,7 +56,7 @@ let package = Package(
         // (longjmp, process-wide handlers).
         .target(
             name: "CImaging",
-            dependencies: ["CGD", "CJPEG", "CHeif", "CLCMS", "CTIFF", "CPNG", "CWebP", "CZlib", "CRaw"],
+            dependencies: ["CGD", "CJPEG", "CHeif", "CDe265", "CLCMS", "CTIFF", "CPNG", "CWebP", "CZlib", "CRaw"],
             // CRaw has no pkgConfig (see above) and no Swift imports it, so nothing else
             // would put LibRaw on the link line.
             linkerSettings: [.linkedLibrary("raw_r")]),

@@ -11,7 +11,7 @@ let kit = Target.Dependency.product(name: "ProofsheetKit", package: root.lastPat
 
 let harnesses = [
     "FuzzImageHeader", "FuzzExif", "FuzzOrderFile", "FuzzPastedList", "FuzzThumbnailer", "FuzzManifest", "FuzzBuildCache",
-    "FuzzSearchIndex",
+    "FuzzSearchIndex", "FuzzRaw",
 ]
 
 let package = Package(

@@ -18,7 +18,7 @@ seconds=${FUZZ_SECONDS:-60}
 runs=${FUZZ_RUNS:-}
 scratch=.build/fuzz
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest FuzzBuildCache FuzzSearchIndex)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(FuzzImageHeader FuzzExif FuzzOrderFile FuzzPastedList FuzzThumbnailer FuzzManifest FuzzBuildCache FuzzSearchIndex FuzzRaw)
 
 # A debug build (assertions on), with coverage for libFuzzer and ASan on the Swift and C targets alike;
 # testable, so that a harness can reach a reader that is internal (FuzzBuildCache: `@testable import`;

@@ -77,6 +77,23 @@ def heif(width, height, brand=b"heic"):
     return ftyp + meta
 
 
+RAWS = Path(__file__).resolve().parent.parent / "Tests" / "fixtures" / "raw"
+
+
+def heif_grid(work):
+    """A 96×64 picture as an HEIF grid of six 32×32 HEVC tiles, turned and mirrored (irot,
+    imir), as Tests/fixtures/heic_grid.py writes it (900 bytes); None without libvips,
+    ImageMagick or heif-enc."""
+    if not all(shutil.which(tool) for tool in ("convert", "vips", "heif-enc")):
+        return None
+    picture, grid = work / "grid.png", work / "grid.heic"
+    subprocess.run(["convert", "-size", "96x64", "gradient:red-blue", str(picture)], check=True)
+    writer = Path(__file__).resolve().parent.parent / "Tests" / "fixtures" / "heic_grid.py"
+    subprocess.run([sys.executable, str(writer), str(picture), str(grid), "--tile", "32", "--rotate", "1", "--mirror", "0"],
+                   check=True, stdout=subprocess.DEVNULL)
+    return grid.read_bytes()
+
+
 def header_only(jpeg):
     """A JPEG's segments up to the scan, and an EOI: its EXIF without the pixels."""
     segments, _ = jpeg_segments(jpeg)
@@ -223,6 +240,9 @@ def main():
                  # And a BMP of 3x3,080,194 pixels at a depth of 6144 bits, which libgd made
                  # (3 million rows, 146 MB) before refusing it.
                  "deep.bmp": bmp(3, 2)[:18] + struct.pack("<iiHH", 3, 3_080_194, 1, 0x1800) + bmp(3, 2)[30:54]}
+        grid = heif_grid(work)
+        if grid:
+            small["grid.heic"] = grid
         headers = {f"exif-{i}.jpg": header_only(j) for i, j in enumerate(jpegs[:8])}
         headers["described.jpg"] = header_only(with_exif_description(jpegs[0], "A caption — ünïcödé"))
         corpora = {
@@ -230,6 +250,8 @@ def main():
             "FuzzExif": headers,
             "FuzzThumbnailer": {**small, **{f"thumb-{i}.jpg": t for i, t in enumerate(thumbs[:4])},
                                 "turned.jpg": min(jpegs, key=len)},
+            # Two real RAWs (ExifTool's test images, image data removed, previews kept).
+            "FuzzRaw": {p.name: p.read_bytes() for p in sorted(RAWS.glob("*.*")) if p.suffix != ".md"},
             "FuzzOrderFile": {k: v.encode() for k, v in order_documents(manifest).items()},
             "FuzzPastedList": {k: v.encode() for k, v in order_documents(manifest).items() if k.endswith(".txt")},
             "FuzzManifest": manifest_documents(manifest_bytes, manifest),

@@ -560,6 +560,7 @@ def main():
     parser.add_argument("--baseline", help="another proofsheet binary (say main's) run beside it in the colour table")
     parser.add_argument("--skip-big", action="store_true", help="skip the big photos (102 MP to 1 GP) and RAW")
     parser.add_argument("--big-only", action="store_true", help="only the big photos (102 MP to 1 GP) and RAW")
+    parser.add_argument("--big-match", help="with --big-only: only the rows whose label holds this (say HEIC)")
     args = parser.parse_args()
     binary = os.path.abspath(args.proofsheet)
     if not os.access(binary, os.X_OK):
@@ -581,7 +582,8 @@ def main():
         say()
         say(f"Machine: {machine()}. Medians of {args.rounds} alternating runs, {jobs} jobs.")
         say()
-        big_photos.section(binary, measure, args.rounds, work, say, lambda *t: targets.append(t), CORPUS)
+        big_photos.section(binary, measure, args.rounds, work, say, lambda *t: targets.append(t), CORPUS,
+                           args.big_match)
         for text, value, ok in targets:
             say(f"- {text}: {value} — {'met' if ok else 'NOT MET'}")
         os.makedirs(RESULTS, exist_ok=True)

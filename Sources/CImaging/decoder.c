@@ -150,6 +150,7 @@ void ps_decoder_open(int format, const unsigned char *data, size_t size, const p
     result->height = decoder->height;
     result->stored_width = decoder->stored_width;
     result->stored_height = decoder->stored_height;
+    result->orientation = decoder->orientation >= 1 && decoder->orientation <= 8 ? decoder->orientation : 1;
     *out = decoder;
 }
 

@@ -34,6 +34,8 @@ typedef struct {
 
 struct ps_decoder {
     int width, height, stored_width, stored_height;
+    /* The EXIF orientation the rows are still to be turned by (0 or 1: none). */
+    int orientation;
     const unsigned char *(*row)(ps_decoder *decoder, int y);
     /* Reads what the consumer left; sets status and reason when the image was not whole. */
     void (*finish)(ps_decoder *decoder);

@@ -7,6 +7,7 @@
  */
 
 #include "decoder.h"
+#include "heif_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,54 @@ static void ps_heif_failure(ps_open_result *result, struct heif_error error, con
     }
 }
 
+/* The handle's colour profile (ICC, or an nclx description) into the decoder; the nclx's
+   matrix and range, or -1 when it has none. */
+static int ps_heif_read_profile(ps_decoder *base, const struct heif_image_handle *handle, int *full_range) {
+    int matrix = -1;
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+        matrix = nclx->matrix_coefficients;
+        *full_range = nclx->full_range_flag;
+    }
+    const enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
+        const size_t icc_size = heif_image_handle_get_raw_color_profile_size(handle);
+        base->icc = icc_size ? malloc(icc_size) : NULL;
+        if (base->icc != NULL && heif_image_handle_get_raw_color_profile(handle, base->icc).code == heif_error_Ok) {
+            base->icc_size = icc_size;
+        } else {
+            free(base->icc);
+            base->icc = NULL;
+        }
+    } else if (type == heif_color_profile_type_nclx && nclx != NULL) {
+        base->has_nclx = 1;
+        base->nclx.primaries = nclx->color_primaries;
+        base->nclx.transfer = nclx->transfer_characteristics;
+    }
+    if (nclx != NULL) heif_nclx_color_profile_free(nclx);
+    return matrix;
+}
+
+/* The tile decoder of `grid`, with the size, profile and orientation of the handle's image. */
+static ps_decoder *ps_heif_tiles_grid(ps_heif_grid *grid, const struct heif_image_handle *handle,
+                                      const ps_decode_request *request, ps_open_result *result) {
+    const int orientation = grid->orientation;
+    const int width = grid->width, height = grid->height;
+    ps_decoder *tiles = ps_heif_tiles_open(grid, request, result);
+    if (tiles == NULL) return NULL;
+    tiles->stored_width = width;
+    tiles->stored_height = height;
+    tiles->orientation = orientation;
+    int full_range = 1;
+    const int matrix = ps_heif_read_profile(tiles, handle, &full_range);
+    ps_heif_tiles_colour(tiles, matrix, full_range);
+    if (!ps_heif_tiles_start(tiles)) {
+        ps_decoder_close(tiles);
+        return NULL;
+    }
+    return tiles;
+}
+
 ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const ps_decode_request *request,
                          ps_open_result *result) {
     const char *name = avif ? "AVIF" : "HEIF";
@@ -85,33 +134,25 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
         ps_decoder_close(base);
         return NULL;
     }
+    /* A grid of HEVC tiles (as phones write): decoded tile by tile, on two threads. */
+    heif_item_id primary = 0;
+    ps_heif_grid grid;
+    if (!avif && !heif_image_handle_has_alpha_channel(handle)
+        && heif_context_get_primary_image_ID(decoder->context, &primary).code == heif_error_Ok
+        && ps_heif_grid_read(data, size, primary, &grid)) {
+        ps_decoder *tiles = ps_heif_tiles_grid(&grid, handle, request, result);
+        ps_decoder_close(base);
+        return tiles;
+    }
     base->stored_width = width;
     base->stored_height = height;
-    switch (heif_image_handle_get_color_profile_type(handle)) {
-    case heif_color_profile_type_prof:
-    case heif_color_profile_type_rICC: {
-        const size_t icc_size = heif_image_handle_get_raw_color_profile_size(handle);
-        base->icc = icc_size ? malloc(icc_size) : NULL;
-        if (base->icc != NULL && heif_image_handle_get_raw_color_profile(handle, base->icc).code == heif_error_Ok) {
-            base->icc_size = icc_size;
-        } else {
-            free(base->icc);
-            base->icc = NULL;
-        }
-        break;
-    }
-    case heif_color_profile_type_nclx: {
-        struct heif_color_profile_nclx *nclx = NULL;
-        if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
-            base->has_nclx = 1;
-            base->nclx.primaries = nclx->color_primaries;
-            base->nclx.transfer = nclx->transfer_characteristics;
-            heif_nclx_color_profile_free(nclx);
-        }
-        break;
-    }
-    default:
-        break;
+    int full_range = 1;
+    ps_heif_read_profile(base, handle, &full_range);
+    /* libheif holds the whole picture, decoded and converted. */
+    if (!ps_check_working((long long)coded_width * coded_height * 10, "libheif decodes the image whole", request,
+                          result)) {
+        ps_decoder_close(base);
+        return NULL;
     }
 
     struct heif_decoding_options *options = heif_decoding_options_alloc();

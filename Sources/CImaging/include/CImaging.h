@@ -122,6 +122,9 @@ typedef struct {
     int status;
     /* The size of the rows handed out, and the image's own size (also with PS_TOO_LARGE). */
     int width, height, stored_width, stored_height;
+    /* The EXIF orientation (1-8) the rows are still to be turned by: 1 but for an HEIF
+       grid's irot and imir, which its tiles are handed out without. */
+    int orientation;
     char reason[PS_REASON_SIZE];
 } ps_open_result;
 

@@ -42,15 +42,16 @@ struct GDImage: ~Copyable {
     /// libraries said about damaged but usable data.
     static func decode(
         _ bytes: [UInt8], info: ImageInfo, minimumLongEdge: Int, lobes: Int, colors: inout ColorTransforms,
-        storedSize: inout (width: Int, height: Int), notes: inout [String],
-        size: (_ stored: (width: Int, height: Int)) -> (width: Int, height: Int)
+        storedSize: inout (width: Int, height: Int), turn: inout Orientation, notes: inout [String],
+        size: (_ stored: (width: Int, height: Int), _ turn: Orientation) -> (width: Int, height: Int)
     ) throws(ImagingError) -> GDImage {
         var decoded: GDImage? = nil
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImagingError) in
             // The decoder points into `buffer`, so it lives and dies in this closure.
             let decoder = try PhotoDecoder(buffer, info: info, minimumLongEdge: minimumLongEdge, colors: colors)
             storedSize = decoder.storedSize
-            let target = size(decoder.storedSize)
+            turn = decoder.orientation
+            let target = size(decoder.storedSize, decoder.orientation)
             let made =
                 target == decoder.size
                 ? decoder.withRows { source, context in
@@ -84,15 +85,18 @@ struct GDImage: ~Copyable {
     }
 
     /// Decodes any format proofsheet reads, whole and unscaled, in sRGB, as stored (not
-    /// turned upright).
+    /// turned upright by EXIF; HEIF and AVIF turned by their irot and imir, as libheif does).
     static func decode(_ bytes: [UInt8]) throws(ImagingError) -> GDImage {
         let info = try ImageHeader.read(bytes)
         var stored = (width: 0, height: 0)
+        var turn = Orientation.up
         var notes: [String] = []
         var colors = ColorTransforms()
-        return try decode(
-            bytes, info: info, minimumLongEdge: 0, lobes: 2, colors: &colors, storedSize: &stored, notes: &notes
-        ) { $0 }
+        let image = try decode(
+            bytes, info: info, minimumLongEdge: 0, lobes: 2, colors: &colors, storedSize: &stored, turn: &turn,
+            notes: &notes
+        ) { stored, _ in stored }
+        return turn == .up ? image : try image.oriented(turn)
     }
 
     // MARK: Transforming

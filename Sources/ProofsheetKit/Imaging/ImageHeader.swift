@@ -400,7 +400,13 @@ public enum ImageHeader {
             )
         }
         guard let best else { throw .invalid("not a valid \(format.displayName): no image size in its header") }
-        // libheif decodes to 4 bytes a pixel, from planes of up to 2 bytes a sample.
+        // A grid (as phones write) is decoded tile by tile (heif_tiles.c): two rows of
+        // tiles at 4 bytes a pixel, phones' tiles 512 high; the decoder checks its real
+        // tiles again. Anything else libheif decodes whole, to 4 bytes a pixel from planes
+        // of up to 2 bytes a sample.
+        if format == .heif, let primary, itemTypes[primary] == "grid" {
+            return ImageInfo(format: format, width: best.width, height: best.height, workingBytes: best.width &* 4096 &+ 32 << 20)
+        }
         return ImageInfo(
             format: format, width: best.width, height: best.height, workingBytes: best.width &* best.height &* 10,
             wholeReason: "libheif decodes the image whole")

@@ -9,6 +9,9 @@ struct PhotoDecoder: ~Copyable {
     /// The size of the rows handed out (a JPEG's after DCT scaling), and the image's own.
     let size: (width: Int, height: Int)
     let storedSize: (width: Int, height: Int)
+    /// How the rows are still to be turned upright: `.up` but for an HEIF grid's own
+    /// rotation and mirroring (irot, imir), which its tiles are handed out without.
+    let orientation: Orientation
 
     /// Opens the photo whose header said `info`. JPEGs are opened at the smallest DCT
     /// scale whose long edge still covers `minimumLongEdge` (0: full size). The decoder
@@ -38,6 +41,7 @@ struct PhotoDecoder: ~Copyable {
         handle = opened
         size = (Int(result.width), Int(result.height))
         storedSize = (Int(result.stored_width), Int(result.stored_height))
+        orientation = Orientation(tag: Int(result.orientation))
     }
 
     deinit {

@@ -80,24 +80,27 @@ public enum Thumbnailer {
         let format = info.format
         if metadata.malformed { warnings.append("damaged EXIF data; showing what could be read") }
         // HEIF and AVIF carry their own rotation and mirroring (irot, imir), which libheif
-        // applies; their EXIF orientation must then be ignored, or phones' photos would be
-        // turned twice. Every other format is turned by its EXIF orientation, once.
+        // applies, or which the decoder of a grid hands on (`turn`); their EXIF orientation
+        // must then be ignored, or phones' photos would be turned twice. Every other format
+        // is turned by its EXIF orientation, once.
         if format == .heif || format == .avif { metadata.orientation = .up }
-        let orientation = metadata.orientation
         // The preview is made in stored orientation (fewer pixels to turn), then turned upright.
         var stored = (width: 0, height: 0)
+        var turn = Orientation.up
         // The largest output is the preview (or the 2x thumbnail, if someone asks for
         // thumbnails bigger than half the preview): JPEGs are decoded at the smallest DCT
-        // scale that still covers it.
+        // scale that still covers it, HEIF grids' tiles reduced to it as they come.
         let largest = max(sizes.preview, thumbnail2x)
         let scaled = try GDImage.decode(
             bytes, info: info, minimumLongEdge: largest, lobes: previewLobes, colors: &colors, storedSize: &stored,
-            notes: &warnings
-        ) { stored in
+            turn: &turn, notes: &warnings
+        ) { [metadata] stored, turn in
+            let orientation = turn == .up ? metadata.orientation : turn
             let upright = orientation.swapsDimensions ? (width: stored.height, height: stored.width) : stored
             let preview = ImageSizes.fit(width: upright.width, height: upright.height, longEdge: sizes.preview)
             return orientation.swapsDimensions ? (width: preview.height, height: preview.width) : preview
         }
+        let orientation = turn == .up ? metadata.orientation : turn
         let uprightWidth = orientation.swapsDimensions ? stored.height : stored.width
         let uprightHeight = orientation.swapsDimensions ? stored.width : stored.height
         let preview = orientation == .up ? scaled : try scaled.oriented(orientation)
