@@ -236,7 +236,7 @@ public struct SiteBuilder: Sendable {
                     && previous?.generator == Proofsheet.generator
                 // And when the page on disk is the one of that manifest, no photo is even
                 // decoded: the cache says all the build needs, and nothing is written.
-                if asBefore, let kept = site.previous, let previous, try writer.keepUnchanged(kept, images: existingImages) {
+                if asBefore, let kept = site.previous, let previous, try writer.write(.keepUnchanged(kept), images: existingImages) != nil {
                     let photos = kept.cache.photos
                     return report(
                         photos: photos.count, albums: previous.albums.count, gallery: previous.gallery,
@@ -257,8 +257,8 @@ public struct SiteBuilder: Sendable {
                     let manifest = Manifest(
                         generator: Proofsheet.generator, gallery: previous.gallery, library: identity, title: title,
                         options: settings.published, albums: rebuild.albums, photos: [], problems: problems)
-                    if let cache = try writer.writeByAlbum(
-                        rebuild, manifest: manifest, previous: kept, images: existingImages.adding(written))
+                    if let cache = try writer.write(
+                        .byAlbum(rebuild, manifest: manifest, previous: kept), images: existingImages.adding(written))
                     {
                         sayRepairs()
                         var done = report(
@@ -290,9 +290,11 @@ public struct SiteBuilder: Sendable {
                     options: settings.published,
                     albums: albums, photos: photos, problems: problems)
 
-                try writer.write(
-                    manifest, previous: site.previous, images: existingImages.adding(written), asBefore: asBefore,
-                    previousPositions: plan.previousPositions(of: photos, in: site.previous))
+                _ = try writer.write(
+                    .whole(
+                        manifest, previous: site.previous, asBefore: asBefore,
+                        previousPositions: plan.previousPositions(of: photos, in: site.previous)),
+                    images: existingImages.adding(written))
                 sayRepairs()
 
                 return report(
