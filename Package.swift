@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "proofsheet",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "proofsheet", targets: ["proofsheet"]),
         .library(name: "ProofsheetKit", targets: ["ProofsheetKit"]),

@@ -70,7 +70,9 @@ public enum ArgumentParser {
         // Each setting's value goes through the check its stored value does (`SiteSettings.Checks`).
         if let limit = try scanner.setting("--limit", SiteSettings.Checks.limit) { options.limit = limit }
         if let minimum = try scanner.setting("--min", SiteSettings.Checks.minimum) { options.minimum = minimum }
-        if scanner.value("--min") != nil, scanner.value("--limit") != nil, options.limit > 0, options.minimum > options.limit {
+        if scanner.value("--min") != nil, scanner.value("--limit") != nil,
+            !SiteSettings.Checks.fits(minimum: options.minimum, limit: options.limit)
+        {
             throw UsageError("option '--min' (\(options.minimum)) is above '--limit' (\(options.limit))", command: "build")
         }
         // The contact and the message: an empty one takes it away.

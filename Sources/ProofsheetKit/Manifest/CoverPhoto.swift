@@ -10,7 +10,7 @@ public enum CoverPhoto {
         if path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
             return "is not a path inside the library (an empty, . or .. part)"
         }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "holds a control character" }
+        if path.unicodeScalars.contains(where: UnsafeCharacter.isASCIIControl) { return "holds a control character" }
         return nil
     }
 

@@ -46,6 +46,9 @@ extension SiteSettings {
         /// A gallery holds at most that many photos to pick from in practice.
         public static let limit = SettingCheck<Int>.wholeNumber(0...100_000)
         public static let minimum = SettingCheck<Int>.wholeNumber(0...100_000)
+        /// The one rule between the two, for the options and the stored settings alike: a
+        /// minimum a selection can meet, at most the limit (0: no limit).
+        public static func fits(minimum: Int, limit: Int) -> Bool { limit <= 0 || minimum <= limit }
         /// Below 32 px a thumbnail shows nothing; above 4096 it is a preview.
         public static let thumbSize = SettingCheck<Int>.wholeNumber(32...4096)
         public static let previewSize = SettingCheck<Int>.wholeNumber(64...8192)

@@ -83,7 +83,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     /// Why these settings cannot make a gallery (a rebuild's `--limit` below the site's
     /// `--min`), as one line; nil when they can.
     public var problem: String? {
-        if limit > 0 && minimum > limit {
+        if !Checks.fits(minimum: minimum, limit: limit) {
             return "--min \(minimum) is above --limit \(limit); lower --min (0: no minimum) or raise --limit (0: no limit)"
         }
         if let contact, let reason = ContactAddress.problem(contact) { return "--contact '\(contact)' \(reason)" }

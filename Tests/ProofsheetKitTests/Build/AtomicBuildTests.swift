@@ -9,71 +9,9 @@ import Testing
 /// The previous site stays whole until the new one is complete.
 @Suite("Atomic builds")
 struct AtomicBuildTests {
-    /// The `proofsheet` executable built beside the test bundle, if it was built.
-    static var executable: String? {
-        let directories = [
-            Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent },
-            (CommandLine.arguments.first.flatMap(FileSystem.realPath)).map { ($0 as NSString).deletingLastPathComponent },
-        ].compactMap { $0 }
-        for directory in directories {
-            // The bundle may be a folder (…/x.xctest/Contents/MacOS) or a file beside the products.
-            var candidate = directory
-            for _ in 0..<4 {
-                if FileSystem.kind(of: candidate + "/proofsheet") == .file, access(candidate + "/proofsheet", X_OK) == 0 {
-                    return candidate + "/proofsheet"
-                }
-                candidate = (candidate as NSString).deletingLastPathComponent
-            }
-        }
-        return nil
-    }
-
-    /// Relative paths of the site's files that `index.html` refers to.
-    static func references(inPageOf site: String) throws -> Set<String> {
-        let page = try readText(site + "/index.html")
-        var found = Set<String>()
-        for attribute in ["src=\"", "href=\"", "data-preview=\"", "srcset=\""] {
-            var rest = Substring(page)
-            while let start = rest.range(of: attribute) {
-                rest = rest[start.upperBound...]
-                guard let end = rest.firstIndex(of: "\"") else { break }
-                for part in rest[..<end].split(separator: ",") {
-                    let url = part.split(separator: " ").first.map(String.init) ?? ""
-                    if url.hasPrefix("thumbs/") || url.hasPrefix("previews/") || url.hasPrefix("assets/") {
-                        found.insert(url)
-                    }
-                }
-                rest = rest[end...]
-            }
-        }
-        // The embedded manifest names every image too.
-        for photo in try readManifest(site).photos {
-            found.formUnion([photo.thumb.src, photo.thumb2x.src, photo.preview.src])
-        }
-        // And the stylesheet its files (the display face), relative to assets/.
-        for sheet in found where sheet.hasSuffix(".css") {
-            var rest = Substring(try readText(site + "/" + sheet))
-            while let start = rest.range(of: "url(\"") {
-                rest = rest[start.upperBound...]
-                guard let end = rest.firstIndex(of: "\"") else { break }
-                if !rest[..<end].hasPrefix("data:") { found.insert("assets/" + rest[..<end]) }
-                rest = rest[end...]
-            }
-        }
-        return found
-    }
-
-    static func expectWhole(_ site: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let references = try references(inPageOf: site)
-        #expect(!references.isEmpty, sourceLocation: sourceLocation)
-        for path in references {
-            #expect(FileSystem.kind(of: site + "/" + path) == .file, "\(path) is missing", sourceLocation: sourceLocation)
-        }
-    }
-
     @Test(
         "a build killed with SIGKILL midway leaves the previous site whole; the next build is correct",
-        .enabled(if: executable != nil, "needs the proofsheet executable (swift build)"))
+        .enabled(if: SiteFixtures.executable != nil, "needs the proofsheet executable (swift build)"))
     func killedBuild() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
@@ -85,14 +23,14 @@ struct AtomicBuildTests {
                 try TestPhoto.write(bytes, to: library, "Album \(index % 3)/IMG_\(index).jpg")
             }
             _ = try await build(library, into: site)
-            try Self.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
             let pageBefore = try readText(site + "/index.html")
             let manifestBefore = try readManifest(site)
             let previewsBefore = Set(FileSystem.contents(of: site + "/previews"))
 
             // Another quality: every image is made again, under new names.
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.executable!)
+            process.executableURL = URL(fileURLWithPath: SiteFixtures.executable!)
             process.arguments = [
                 "build", library, "--output", site, "--quality", "55", "--jobs", "1", "--quiet",
                 "--templates", templatesDirectory,
@@ -114,7 +52,7 @@ struct AtomicBuildTests {
             // The old page, its manifest and every file they name are still there.
             #expect(try readText(site + "/index.html") == pageBefore)
             #expect(try readManifest(site) == manifestBefore)
-            try Self.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
 
             // The next build finishes the job: every photo at the new quality, nothing
             // stale or temporary left behind.
@@ -123,8 +61,8 @@ struct AtomicBuildTests {
             #expect(report.failures.isEmpty)
             let manifest = try readManifest(site)
             #expect(manifest.options.quality == 55)
-            try Self.expectWhole(site)
-            let referenced = try Self.references(inPageOf: site)
+            try SiteFixtures.expectWhole(site)
+            let referenced = try SiteFixtures.references(inPageOf: site)
             for folder in ["thumbs", "previews", "assets"] {
                 for name in FileSystem.contents(of: site + "/" + folder) {
                     #expect(referenced.contains(folder + "/" + name), "\(folder)/\(name) is left over")
@@ -167,7 +105,7 @@ struct AtomicBuildTests {
             #expect(retried.rendered == 3)
             #expect(retried.photos == 3)
             #expect(retried.failures.isEmpty)
-            try Self.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
             #expect(try readManifest(site).photos.map(\.key).sorted() == readManifest(scratch).photos.map(\.key).sorted())
         }
     }

@@ -82,7 +82,7 @@ struct FaultTests {
             #expect(retried.status == 0, "\(retried.stderr)")
             let manifest = try readManifest(site)
             #expect(manifest.photos.count == 6 && manifest.options.previewSize == 1600)
-            try AtomicBuildTests.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
         }
     }
 
@@ -107,7 +107,7 @@ struct FaultTests {
             #expect(retried.status == 0, "\(retried.stderr)")
             #expect(retried.stdout.contains("carried on after an interrupted first build"), "\(retried.stdout)")
             #expect(try readManifest(site).photos.count == 6)
-            try AtomicBuildTests.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
         }
     }
 
@@ -117,7 +117,7 @@ struct FaultTests {
     func unwritableFolder() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             try CommandRunner.openUp(root)
             // The site is nobody's, but its thumbs/ is not.
@@ -146,7 +146,7 @@ struct FaultTests {
     func keepsPrevious() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let before = try readManifest(site)
             try FileSystem.writeAtomically(Array("garbage now".utf8), to: library + "/Album/IMG_1.jpg")
@@ -157,9 +157,9 @@ struct FaultTests {
             #expect(failure.path == "Album/IMG_1.jpg" && failure.reason.hasSuffix("; the gallery keeps its previous version"))
             let after = try readManifest(site)
             #expect(after.photos == before.photos)
-            try AtomicBuildTests.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
             // Fixed, it is rendered again.
-            try TestPhoto.write(try IncrementalBuildTests.photo(1, width: 300, height: 300), to: library, "Album/IMG_1.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(1, width: 300, height: 300), to: library, "Album/IMG_1.jpg")
             let fixed = try await build(library, into: site)
             #expect(fixed.failures.isEmpty && fixed.rendered == 1)
         }
@@ -171,12 +171,12 @@ struct FaultTests {
     func unreadableKeepsPrevious() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             try CommandRunner.openUp(root)
             try CommandRunner.system("/bin/chown", ["-R", "65534:65534", site])
             // Changed, and unreadable for nobody.
-            try TestPhoto.write(try IncrementalBuildTests.photo(9), to: library, "Album/IMG_2.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(9), to: library, "Album/IMG_2.jpg")
             try CommandRunner.system("/bin/chmod", ["600", library + "/Album/IMG_2.jpg"])
             let before = try readManifest(site)
             let run = try CommandRunner.run(["build", library, "--output", site, "--templates", templatesDirectory], asNobody: true)
@@ -190,7 +190,7 @@ struct FaultTests {
     func noShrinking() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let photo = try #require(try readManifest(site).photos.first { $0.path == "Album/IMG_1.jpg" })
             FileSystem.remove(site + "/" + photo.preview.src)
@@ -238,10 +238,10 @@ struct FaultTests {
             #expect(!recorder.out.contains("quality"), "\(recorder.out)")
             #expect(try readManifest(site).options.quality == 70)
             #expect(try readManifest(site).photos.count == 12)
-            try AtomicBuildTests.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
             // Another library is not built into it by accident, even before it was complete.
             let other = root + "/Other"
-            try IncrementalBuildTests.makeLibrary(at: other, count: 1)
+            try LibraryFixtures.makeLibrary(at: other, count: 1)
             FileSystem.remove(site + "/manifest.json")
             await #expect(throws: ProofsheetError.self) { try await build(other, into: site) }
         }

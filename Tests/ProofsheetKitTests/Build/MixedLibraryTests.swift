@@ -54,7 +54,7 @@ struct MixedLibraryTests {
             ("photo.png", "Web/photo.png", .leftMirrored, "2026-03-16T11:30:02"),
             ("photo.tif", "Scans/photo.tif", .left, "2026-03-17T12:45:03"),
         ] {
-            let path = try ContainerMetadataTests.turnedPhoto(name, orientation: orientation, in: work)
+            let path = try ContainerFixtures.turnedPhoto(name, orientation: orientation, in: work)
             try Self.date(path, date)
             if name == "photo.tif" {
                 // The BigTIFF (libtiff's tiffcp): the orientation comes along, the EXIF directory not.
@@ -100,14 +100,14 @@ struct MixedLibraryTests {
 
         // Adobe RGB and Display P3 JPEGs with their profiles embedded, and a CMYK JPEG
         // (Adobe-inverted, with its profile), by ImageMagick.
-        let adobe = try ColourTests.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: work)
+        let adobe = try ColourFixtures.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: work)
         try Self.date(adobe, "2026-05-01T18:20:08")
         try move(adobe, to: "Colour/adobe.jpg")
         photos.append(Photo(path: "Colour/adobe.jpg", date: "2026-05-01T18:20:08", reference: .sRGB))
-        let p3 = try ColourTests.tagged(Profiles.displayP3, as: "p3.jpg", extra: ["-quality", "95"], in: work)
+        let p3 = try ColourFixtures.tagged(Profiles.displayP3, as: "p3.jpg", extra: ["-quality", "95"], in: work)
         try move(p3, to: "Colour/p3.jpg")
         photos.append(Photo(path: "Colour/p3.jpg", date: nil, reference: .sRGB))
-        let cmyk = try ColourTests.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95"], in: work)
+        let cmyk = try ColourFixtures.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95"], in: work)
         #expect(try Tool.run(["exiftool", "-s3", "-ColorSpaceData", cmyk]).contains("CMYK"))
         try move(cmyk, to: "Colour/cmyk.jpg")
         photos.append(Photo(path: "Colour/cmyk.jpg", date: nil, reference: .cmyk))

@@ -104,7 +104,7 @@ struct SiteBuildTests {
             try TestPhoto.write(Array(good.prefix(good.count / 3)), to: library, "Broken/truncated.jpg")
             try TestPhoto.write([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 500), to: library, "Broken/corrupt.jpg")
             try TestPhoto.write(Array("not a photo at all".utf8), to: library, "Broken/pretender.jpg")
-            try TestPhoto.write(ThumbnailerTests.jpegBomb(width: 12000, height: 12000), to: library, "Broken/bomb.jpg")
+            try TestPhoto.write(ThumbnailFixtures.jpegBomb(width: 12000, height: 12000), to: library, "Broken/bomb.jpg")
             try TestPhoto.write([], to: library, "Broken/empty.jpg")
             var damaged = ExifWriter()
             damaged.rawSegment = Array("Exif\0\0".utf8) + [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F]

@@ -111,7 +111,7 @@ struct SiteFolderTests {
                 #expect(!FileSystem.exists(site + "/" + src), "\(src) of the removed photo is still there")
             }
             #expect(!FileSystem.exists(leftover))
-            try AtomicBuildTests.expectWhole(site)
+            try SiteFixtures.expectWhole(site)
         }
     }
 

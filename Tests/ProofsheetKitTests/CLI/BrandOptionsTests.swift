@@ -14,17 +14,17 @@ struct BrandOptionsTests {
     /// A library of three photos and a logo beside it.
     static func setUp(_ root: String) throws -> (library: String, site: String, logo: String) {
         let library = root + "/Wedding"
-        try SiteSettingsTests.library(at: library)
+        try SettingsFixtures.library(at: library)
         try FileSystem.writeAtomically(try TestPhoto.png(width: 240, height: 80), to: root + logo)
         return (library, root + "/Site", root + logo)
     }
 
     @Test("--cover, --logo and --accent are parsed as given; '' takes each away")
     func parsed() throws {
-        let options = try SiteSettingsTests.parse(["L", "--cover", "Album/IMG_1.jpg", "--logo", "studio.png", "--accent", "#b08d57"])
+        let options = try SettingsFixtures.parse(["L", "--cover", "Album/IMG_1.jpg", "--logo", "studio.png", "--accent", "#b08d57"])
         #expect(options.given == ["cover", "accent"])
         #expect(options.cover == "Album/IMG_1.jpg" && options.logoFile == "studio.png" && options.accent == "#B08D57")
-        let cleared = try SiteSettingsTests.parse(["L", "--cover", "", "--logo", "", "--accent", ""])
+        let cleared = try SettingsFixtures.parse(["L", "--cover", "", "--logo", "", "--accent", ""])
         #expect(cleared.cover == nil && cleared.logo == nil && cleared.accent == nil && cleared.logoFile == nil)
         #expect(cleared.given == ["cover", "logo", "accent"])
     }
@@ -54,7 +54,7 @@ struct BrandOptionsTests {
         try await withTemporaryDirectory { root in
             let (library, site, logoFile) = try Self.setUp(root)
             _ = try await SiteBuilder(
-                options: SiteSettingsTests.parse([
+                options: SettingsFixtures.parse([
                     library, "-o", site, "--title", "Anna & Ben", "--cover", "Album/IMG_1.jpg", "--logo", logoFile, "--accent", "#B08D57",
                     "--message", "Pick <b>30</b>", "--contact", "clara@example.com", "--contact-name", "Clara & Co",
                 ])
@@ -82,7 +82,7 @@ struct BrandOptionsTests {
 
             // The logo file may be gone: the site carries it.
             FileSystem.remove(logoFile)
-            let bare = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+            let bare = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             #expect(bare.changes.isEmpty && bare.rendered == 0)
             #expect(try readManifest(site) == stored)
             #expect(try readText(site + "/index.html") == page)
@@ -109,7 +109,7 @@ struct BrandOptionsTests {
     func refusedByTheBuild() async throws {
         try await withTemporaryDirectory { root in
             let (library, site, logoFile) = try Self.setUp(root)
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--logo", logoFile])).build()
             let before = try snapshot(site)
             let png = try TestPhoto.png(width: 240, height: 80)
             var gps = ExifWriter()
@@ -152,7 +152,7 @@ struct BrandOptionsTests {
     func storedValuesChecked() async throws {
         try await withTemporaryDirectory { root in
             let (library, site, logoFile) = try Self.setUp(root)
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile, "--accent", "#123456"]))
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--logo", logoFile, "--accent", "#123456"]))
                 .build()
             let manifest = try readText(site + "/manifest.json")
             let logoName = try readManifest(site).options.logo!
@@ -170,7 +170,7 @@ struct BrandOptionsTests {
                 #expect(manifest.contains(from))
                 try FileSystem.writeAtomically(Array(manifest.replacingOccurrences(of: from, with: to).utf8), to: site + "/manifest.json")
                 await #expect {
-                    _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+                    _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
                 } throws: { error in
                     "\(error)".hasPrefix("\(site): \(message)")
                 }
@@ -179,7 +179,7 @@ struct BrandOptionsTests {
             try FileSystem.writeAtomically(Array(manifest.utf8), to: site + "/manifest.json")
             try FileSystem.writeAtomically(try TestPhoto.png(width: 100, height: 100), to: site + "/" + logoName)
             await #expect {
-                _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+                _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             } throws: { error in
                 "\(error)"
                     == "\(site)/\(logoName): is not the logo the site's settings name (it was changed); give --logo FILE again, or --logo '' for none"
@@ -187,11 +187,11 @@ struct BrandOptionsTests {
             // Gone: the same, and a new --logo mends it.
             FileSystem.remove(site + "/" + logoName)
             await #expect {
-                _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+                _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             } throws: { error in
                 "\(error)" == "\(site)/\(logoName): the site's logo is missing; give --logo FILE again, or --logo '' for none"
             }
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--logo", logoFile])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--logo", logoFile])).build()
             #expect(FileSystem.exists(site + "/" + logoName))
         }
     }
@@ -200,9 +200,9 @@ struct BrandOptionsTests {
     func coverGone() async throws {
         try await withTemporaryDirectory { root in
             let (library, site, _) = try Self.setUp(root)
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--cover", "Album/IMG_2.jpg"])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--cover", "Album/IMG_2.jpg"])).build()
             FileSystem.remove(library + "/Album/IMG_2.jpg")
-            let report = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+            let report = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             #expect(
                 report.warnings.map(\.description) == [
                     "--cover 'Album/IMG_2.jpg': no longer in the library; the page opens on its first photo"
@@ -219,7 +219,7 @@ struct BrandOptionsTests {
             let (library, _, logoFile) = try Self.setUp(root)
             for site in ["/A", "/B"] {
                 _ = try await SiteBuilder(
-                    options: SiteSettingsTests.parse([
+                    options: SettingsFixtures.parse([
                         library, "-o", root + site, "--logo", logoFile, "--accent", "#FFD700", "--cover", "Album/IMG_0.jpg",
                     ])
                 ).build()
@@ -233,7 +233,7 @@ struct BrandOptionsTests {
         try await withTemporaryDirectory { root in
             let (library, site, _) = try Self.setUp(root)
             _ = try await SiteBuilder(
-                options: SiteSettingsTests.parse([
+                options: SettingsFixtures.parse([
                     library, "-o", site, "--message", "Pick 3 <by Friday>\nThank you", "--contact", "clara+proofs@example.com",
                     "--contact-name", "Clara & Co",
                 ])
@@ -253,7 +253,7 @@ struct BrandOptionsTests {
             #expect(album.contains(contact))
 
             // Taken away, they are gone from the album pages too (their mark names them).
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--message", "", "--contact", ""])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--message", "", "--contact", ""])).build()
             let plain = try readText(site + "/" + (try #require(FileSystem.contents(of: site + "/albums").first.map { "albums/" + $0 })))
             #expect(!plain.contains("static-message") && !plain.contains("static-contact"))
             #expect(try readText(site + "/index.html").contains("<p class=\"cover-message\" id=\"message\" hidden></p>"))
@@ -264,8 +264,8 @@ struct BrandOptionsTests {
     func coverInAKeptAlbum() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
-            try AlbumRebuildTests.makeLibrary(library)
-            let cover = AlbumRebuildTests.relative(6 * AlbumRebuildTests.perAlbum + 2)
+            try AlbumFixtures.makeLibrary(library)
+            let cover = AlbumFixtures.relative(6 * AlbumFixtures.perAlbum + 2)
             func rebuild(_ output: String) async throws -> BuildReport {
                 try await build(library, into: output) {
                     $0.cover = cover
@@ -276,12 +276,12 @@ struct BrandOptionsTests {
                 }
             }
             _ = try await rebuild(site)
-            try TestPhoto.write(try AlbumRebuildTests.photo(1_000), to: library, AlbumRebuildTests.relative(80))
+            try TestPhoto.write(try AlbumFixtures.photo(1_000), to: library, AlbumFixtures.relative(80))
             try await Task.sleep(for: .milliseconds(20))
             let report = try await rebuild(site)
             #expect(report.rendered == 1 && (report.albumsKept ?? 0) >= 6)
             _ = try await rebuild(fresh)
-            try AlbumRebuildTests.expectSame(site, fresh)
+            try AlbumFixtures.expectSame(site, fresh)
             let photo = try #require(try readManifest(site).photos.first { $0.path == cover })
             #expect(try readText(site + "/index.html").contains("<img class=\"cover-image\" src=\"\(photo.preview.src)\""))
         }

@@ -11,7 +11,7 @@ import Testing
 struct RoundTripOptionsTests {
     @Test("--min, --contact, --contact-name and --message are settings, given by name; '' takes one away")
     func parsed() throws {
-        let options = try SiteSettingsTests.parse([
+        let options = try SettingsFixtures.parse([
             "L", "--limit", "30", "--min", "20", "--contact", "anna.smith+proofs@example.co.uk", "--contact-name", "Anna Smith",
             "--message", "Pick 20 to 30 by Friday <b>please</b>",
         ])
@@ -19,11 +19,11 @@ struct RoundTripOptionsTests {
         #expect(options.minimum == 20 && options.limit == 30)
         #expect(options.contact == "anna.smith+proofs@example.co.uk" && options.contactName == "Anna Smith")
         #expect(options.message == "Pick 20 to 30 by Friday <b>please</b>")
-        let cleared = try SiteSettingsTests.parse(["L", "--contact", "", "--message", "", "--contact-name", ""])
+        let cleared = try SettingsFixtures.parse(["L", "--contact", "", "--message", "", "--contact-name", ""])
         #expect(cleared.contact == nil && cleared.message == nil && cleared.contactName == nil)
         #expect(cleared.given == ["contact", "contactName", "message"])
         // No limit: any minimum.
-        #expect(try SiteSettingsTests.parse(["L", "--limit", "0", "--min", "500"]).minimum == 500)
+        #expect(try SettingsFixtures.parse(["L", "--limit", "0", "--min", "500"]).minimum == 500)
     }
 
     @Test(
@@ -54,8 +54,8 @@ struct RoundTripOptionsTests {
     func limitBelowStoredMinimum() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Wedding", site = root + "/Site"
-            try SiteSettingsTests.library(at: library)
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--limit", "30", "--min", "20"])).build()
+            try SettingsFixtures.library(at: library)
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--limit", "30", "--min", "20"])).build()
             let before = try FileSystem.read(site + "/manifest.json")
             let recorder = RecordingConsole()
             let status = await CLI.run(
@@ -66,8 +66,8 @@ struct RoundTripOptionsTests {
             )
             #expect(try FileSystem.read(site + "/manifest.json") == before)
             // Lowering both together is fine; the minimum is kept by a bare rebuild.
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--limit", "10", "--min", "5"])).build()
-            _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--limit", "10", "--min", "5"])).build()
+            _ = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             #expect(try readManifest(site).options.minimum == 5)
         }
     }
@@ -76,18 +76,18 @@ struct RoundTripOptionsTests {
     func pageData() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 1...3 { try TestPhoto.write(try IncrementalBuildTests.photo(index), to: library, "Shoot/IMG_\(index).jpg") }
+            for index in 1...3 { try TestPhoto.write(try LibraryFixtures.photo(index), to: library, "Shoot/IMG_\(index).jpg") }
             for path in ["Shoot/IMG_1.CR3", "Shoot/IMG_1.xmp", "Shoot/IMG_2.MOV", "Shoot/IMG_2.NEF", "Shoot/IMG_3.AAE"] {
-                try TestPhoto.write(CompanionTests.raw, to: library, path)
+                try TestPhoto.write(CompanionFixtures.raw, to: library, path)
             }
             let message = "Pick by Friday </script><script>alert(1)</script>"
             _ = try await SiteBuilder(
-                options: SiteSettingsTests.parse([
+                options: SettingsFixtures.parse([
                     library, "-o", site, "--limit", "5", "--min", "2", "--contact", "anna@example.com", "--contact-name", "Anna & Co",
                     "--message", message,
                 ])
             ).build()
-            let page = try PageDataTests.pageData(site)
+            let page = try PageFixtures.pageData(site)
             #expect(page["minimum"] as? Int == 2)
             #expect(page["contact"] as? String == "anna@example.com")
             #expect(page["contactName"] as? String == "Anna & Co")
@@ -96,7 +96,7 @@ struct RoundTripOptionsTests {
             let chunks = try #require(page["chunks"] as? [[Any]])
             var flags: [String: String] = [:]
             for chunk in chunks {
-                for record in try PageDataTests.records(site, chunk: try #require(chunk[0] as? String)) {
+                for record in try PageFixtures.records(site, chunk: try #require(chunk[0] as? String)) {
                     flags[try #require(record["n"] as? String)] = record["c"] as? String ?? ""
                 }
             }
@@ -105,7 +105,7 @@ struct RoundTripOptionsTests {
             // Without the options the data says minimum 0 and nothing else.
             let plain = root + "/Plain"
             _ = try await build(library, into: plain)
-            let bare = try PageDataTests.pageData(plain)
+            let bare = try PageFixtures.pageData(plain)
             #expect(bare["minimum"] as? Int == 0 && bare["contact"] == nil && bare["message"] == nil && bare["contactName"] == nil)
         }
     }

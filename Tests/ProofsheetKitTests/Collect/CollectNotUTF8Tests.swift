@@ -18,9 +18,9 @@ struct CollectNotUTF8Tests {
     /// A library holding the Latin-1 photo, its RAW and one plain photo; the photo's bytes.
     static func makeLibrary(_ f: CollectFixture) throws -> [UInt8] {
         let photo = try CollectFixture.photo(seed: 7)
-        try NameTests.makeFolder(BytePath(f.library).appending(BytePath(bytes: [0xC4] + Array("rger".utf8))))
-        try NameTests.writeRaw(photo, to: BytePath(f.library).appending(photoPath))
-        try NameTests.writeRaw(Array("not really a RAW".utf8), to: BytePath(f.library).appending(rawPath))
+        try NameFixtures.makeFolder(BytePath(f.library).appending(BytePath(bytes: [0xC4] + Array("rger".utf8))))
+        try NameFixtures.writeRaw(photo, to: BytePath(f.library).appending(photoPath))
+        try NameFixtures.writeRaw(Array("not really a RAW".utf8), to: BytePath(f.library).appending(rawPath))
         try f.add("plain.jpg", seed: 8)
         return photo
     }
@@ -123,8 +123,8 @@ struct CollectNotUTF8Tests {
         try await withCollectFixture { f in
             _ = try Self.makeLibrary(f)
             // Another Latin-1 Café.jpg in another folder: the bare rendered name is two photos.
-            try NameTests.makeFolder(BytePath(f.library + "/Other"))
-            try NameTests.writeRaw(
+            try NameFixtures.makeFolder(BytePath(f.library + "/Other"))
+            try NameFixtures.writeRaw(
                 try CollectFixture.photo(seed: 3),
                 to: BytePath(f.library).appending(BytePath(bytes: Array("Other/Caf".utf8) + [0xE9] + Array(".jpg".utf8))))
             try f.textOrder(["Caf\\xe9.jpg"])

@@ -18,10 +18,10 @@ struct ColorTransformsTests {
         _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
         _ = try EncodedPhoto.png(try EncodedPhoto.colourful(width: 360, height: 360), in: directory, "square.png")
         var paths = [
-            try ColourTests.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: directory),
-            try ColourTests.tagged(Profiles.displayP3, as: "p3.png", in: directory),
-            try ColourTests.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95"], in: directory),
-            try ColourTests.tagged(Profiles.cmyk, as: "cmyk.tif", in: directory),
+            try ColourFixtures.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: directory),
+            try ColourFixtures.tagged(Profiles.displayP3, as: "p3.png", in: directory),
+            try ColourFixtures.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95"], in: directory),
+            try ColourFixtures.tagged(Profiles.cmyk, as: "cmyk.tif", in: directory),
         ]
         try Tool.run(
             ["convert", "square.png", "-profile", Profiles.sRGB, "-profile", Profiles.adobeRGB, "-quality", "90", "adobe-square.jpg"],
@@ -68,7 +68,7 @@ struct ColorTransformsTests {
     func differentProfiles() async throws {
         try await withTemporaryDirectory { directory in
             _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
-            let adobe = try ColourTests.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: directory)
+            let adobe = try ColourFixtures.tagged(Profiles.adobeRGB, as: "adobe.jpg", extra: ["-quality", "95"], in: directory)
             // The Adobe RGB profile with its red colorant's X moved (s15Fixed16 in the rXYZ
             // tag): as long, with the same description, other colours.
             var profile = try FileSystem.read(Profiles.adobeRGB)

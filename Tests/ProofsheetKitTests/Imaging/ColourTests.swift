@@ -9,12 +9,6 @@ import Testing
 struct ColourTests {
     static let sizes = ImageSizes(thumbnail: 100, preview: 400)
 
-    /// `base.png` (sRGB) converted into `profile` and tagged with it, by ImageMagick.
-    static func tagged(_ profile: String, as name: String, extra: [String] = [], in directory: String) throws -> String {
-        try Tool.run(["convert", "base.png", "-profile", Profiles.sRGB, "-profile", profile] + extra + [name], in: directory)
-        return directory + "/" + name
-    }
-
     @Test(
         "an ICC-tagged photo of each container is converted to sRGB as libvips converts it",
         arguments: ["adobe.jpg", "p3.png", "p3.webp", "prophoto.tif", "p3.heic"])
@@ -23,18 +17,18 @@ struct ColourTests {
             _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
             let path: String
             switch name {
-            case "adobe.jpg": path = try Self.tagged(Profiles.adobeRGB, as: name, extra: ["-quality", "95"], in: directory)
-            case "p3.png": path = try Self.tagged(Profiles.displayP3, as: name, in: directory)
+            case "adobe.jpg": path = try ColourFixtures.tagged(Profiles.adobeRGB, as: name, extra: ["-quality", "95"], in: directory)
+            case "p3.png": path = try ColourFixtures.tagged(Profiles.displayP3, as: name, in: directory)
             case "p3.webp":
                 // cwebp leaves the profile out; webpmux puts it in an ICCP chunk.
-                _ = try Self.tagged(Profiles.displayP3, as: "p3.png", in: directory)
+                _ = try ColourFixtures.tagged(Profiles.displayP3, as: "p3.png", in: directory)
                 try Tool.run(["cwebp", "-quiet", "-lossless", "p3.png", "-o", "bare.webp"], in: directory)
                 try Tool.run(["webpmux", "-set", "icc", Profiles.displayP3, "bare.webp", "-o", name], in: directory)
                 path = directory + "/" + name
-            case "prophoto.tif": path = try Self.tagged(Profiles.proPhoto, as: name, extra: ["-depth", "16"], in: directory)
+            case "prophoto.tif": path = try ColourFixtures.tagged(Profiles.proPhoto, as: name, extra: ["-depth", "16"], in: directory)
             default:
                 // P3 pixels, with the profile in the HEIF colr box (libheif's encoder).
-                _ = try Self.tagged(Profiles.displayP3, as: "p3.png", in: directory)
+                _ = try ColourFixtures.tagged(Profiles.displayP3, as: "p3.png", in: directory)
                 // P3 values, read from a copy without the profile (a tagged PNG would be
                 // converted to sRGB as it is decoded).
                 try Tool.run(["convert", "p3.png", "+profile", "icc", "p3-untagged.png"], in: directory)
@@ -58,7 +52,7 @@ struct ColourTests {
     func nclx() async throws {
         try await withTemporaryDirectory { directory in
             _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
-            _ = try Self.tagged(Profiles.displayP3, as: "p3.png", in: directory)
+            _ = try ColourFixtures.tagged(Profiles.displayP3, as: "p3.png", in: directory)
             try Tool.run(["convert", "p3.png", "+profile", "icc", "p3-untagged.png"], in: directory)
             // heif-enc 1.15 leaves --colour_primaries out; libheif's API writes it.
             let untagged = try Canvas(decoding: try FileSystem.read(directory + "/p3-untagged.png"))
@@ -77,7 +71,7 @@ struct ColourTests {
     func cmyk(name: String) async throws {
         try await withTemporaryDirectory { directory in
             _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
-            let path = try Self.tagged(Profiles.cmyk, as: name, extra: ["-quality", "95"], in: directory)
+            let path = try ColourFixtures.tagged(Profiles.cmyk, as: name, extra: ["-quality", "95"], in: directory)
             #expect(try Tool.run(["exiftool", "-s3", "-ColorSpaceData", path]).contains("CMYK"))
             let rendered = try Thumbnailer.render(try FileSystem.read(path), sizes: Self.sizes)
             #expect(rendered.warnings.isEmpty, "\(rendered.warnings)")
@@ -89,7 +83,7 @@ struct ColourTests {
     func cmykWithoutProfile() async throws {
         try await withTemporaryDirectory { directory in
             _ = try EncodedPhoto.png(try EncodedPhoto.colourful(), in: directory, "base.png")
-            let path = try Self.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95", "-strip"], in: directory)
+            let path = try ColourFixtures.tagged(Profiles.cmyk, as: "cmyk.jpg", extra: ["-quality", "95", "-strip"], in: directory)
             #expect(try Tool.run(["exiftool", "-s3", "-ProfileDescription", path]).isEmpty, "no profile left")
             let rendered = try Thumbnailer.render(try FileSystem.read(path), sizes: Self.sizes)
             try expectMatchesVips(rendered, try Vips.cmykThumbnail(path, longEdge: 400, profile: Profiles.cmyk, in: directory), "cmyk")

@@ -9,12 +9,6 @@ import Testing
 struct ContainerMetadataTests {
     static let sizes = ImageSizes(thumbnail: 100, preview: 400)
 
-    /// exiftool's arguments for the metadata every format should give back.
-    static let tags = [
-        "-DateTimeOriginal=2026:06:01 14:03:22", "-Make=Canon", "-Model=Canon EOS R6", "-LensModel=RF50mm F1.8 STM",
-        "-ExposureTime=1/250", "-FNumber=2.8", "-ISO=400",
-    ]
-
     static func expectMetadata(_ m: PhotoMetadata, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(m.dateTaken == "2026-06-01T14:03:22", "\(label): date", sourceLocation: sourceLocation)
         #expect(m.camera == "Canon EOS R6", "\(label): camera", sourceLocation: sourceLocation)
@@ -23,29 +17,12 @@ struct ContainerMetadataTests {
         #expect(!m.malformed, "\(label)", sourceLocation: sourceLocation)
     }
 
-    /// A picture stored turned for `orientation`, written as `name` by its encoder, with
-    /// exiftool's EXIF (orientation included) in it.
-    static func turnedPhoto(_ name: String, orientation: Orientation, in directory: String) throws -> String {
-        let stored = try TestPhoto.quadrants(width: 360, height: 240).storedForm(for: orientation)
-        let png = directory + "/stored.png"
-        try FileSystem.writeAtomically(try stored.pngData(), to: png)
-        let path = directory + "/" + name
-        switch (name as NSString).pathExtension {
-        case "png": try Tool.run(["cp", png, path])
-        case "webp": try Tool.run(["cwebp", "-quiet", "-q", "95", png, "-o", path])
-        case "tif": try Tool.run(["convert", png, "-compress", "lzw", path])
-        default: try Tool.run(["convert", png, "-quality", "95", path])
-        }
-        try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=\(orientation.rawValue)"] + tags + [path])
-        return path
-    }
-
     @Test(
         "PNG (eXIf), WebP (EXIF chunk), TIFF (its own directory) and JPEG: metadata read, turned upright once",
         arguments: ["photo.png", "photo.webp", "photo.tif", "photo.jpg"], [Orientation.right, .down, .leftMirrored])
     func exifContainers(name: String, orientation: Orientation) async throws {
         try await withTemporaryDirectory { directory in
-            let path = try Self.turnedPhoto(name, orientation: orientation, in: directory)
+            let path = try ContainerFixtures.turnedPhoto(name, orientation: orientation, in: directory)
             let bytes = try FileSystem.read(path)
             let format = try #require(ImageFormat.sniff(bytes))
             let metadata = ExifReader.read(bytes, format: format)
@@ -66,7 +43,7 @@ struct ContainerMetadataTests {
             let canvas = try EncodedPhoto.colourful(width: 1200, height: 900)
             let png = try EncodedPhoto.png(canvas, in: directory, "big.png")
             try Tool.run(["convert", png, "-compress", "none", directory + "/late.tif"])
-            try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=8"] + Self.tags + [directory + "/late.tif"])
+            try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=8"] + ContainerFixtures.tags + [directory + "/late.tif"])
             try Tool.run(["tiffset", "-s", "305", "a directory rewritten at the end of the file", directory + "/late.tif"])
             let late = try FileSystem.read(directory + "/late.tif")
             let offset = Int(late[4]) | Int(late[5]) << 8 | Int(late[6]) << 16 | Int(late[7]) << 24
@@ -86,7 +63,7 @@ struct ContainerMetadataTests {
     @Test("the older PNG \"Raw profile type exif\" text chunk (zTXt, as ImageMagick wrote it) is read")
     func rawProfile() async throws {
         try await withTemporaryDirectory { directory in
-            let jpeg = try Self.turnedPhoto("source.jpg", orientation: .right, in: directory)
+            let jpeg = try ContainerFixtures.turnedPhoto("source.jpg", orientation: .right, in: directory)
             try Tool.run(["exiftool", "-b", "-Exif", "-w", "%d%f.exif", jpeg])
             try FileSystem.writeAtomically(
                 try TestPhoto.quadrants(width: 360, height: 240).storedForm(for: .right).pngData(), to: directory + "/plain.png")

@@ -76,7 +76,7 @@ struct HostileHeaderTests {
             ("bomb.heic", try heif(avif: false, width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "4294967295×4294967295"),
             ("bomb.avif", try heif(avif: true, width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "4294967295×4294967295"),
             ("200mp.heic", try heif(avif: false, width: 20000, height: 10000), "20000×10000"),
-            ("bomb.jpg", ThumbnailerTests.jpegBomb(width: 0xFFFF, height: 0xFFFF), "65535×65535"),
+            ("bomb.jpg", ThumbnailFixtures.jpegBomb(width: 0xFFFF, height: 0xFFFF), "65535×65535"),
             ("bomb.gif", gif, "65535×65535"),
             ("os2.bmp", os2, "65535×65535"),
             ("short.bmp", short, "truncated"),

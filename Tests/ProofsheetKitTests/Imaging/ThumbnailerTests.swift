@@ -100,29 +100,13 @@ struct ThumbnailerTests {
 
     @Test("a header declaring more pixels than its file can hold is refused before decoding", arguments: [ImageFormat.jpeg, .png])
     func decompressionBomb(format: ImageFormat) throws {
-        let bomb = format == .jpeg ? Self.jpegBomb(width: 20000, height: 20000) : Self.pngBomb(width: 30000, height: 30000)
+        let bomb = format == .jpeg ? ThumbnailFixtures.jpegBomb(width: 20000, height: 20000) : Self.pngBomb(width: 30000, height: 30000)
         #expect {
             try Thumbnailer.render(bomb, sizes: ImageSizes())
         } throws: { error in
             guard case ImagingError.tooLarge = error else { return false }
             return true
         }
-    }
-
-    /// A real small JPEG whose frame header is patched to claim a huge size.
-    static func jpegBomb(width: Int, height: Int) -> [UInt8] {
-        var bytes = try! TestPhoto.jpeg(width: 64, height: 64)
-        var i = 2
-        while i + 9 < bytes.count {
-            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            if marker == 0xC0 || marker == 0xC2 {
-                bytes[i + 5] = UInt8(height >> 8); bytes[i + 6] = UInt8(height & 0xFF)
-                bytes[i + 7] = UInt8(width >> 8); bytes[i + 8] = UInt8(width & 0xFF)
-                return bytes
-            }
-            i += 2 + length
-        }
-        return bytes
     }
 
     /// A PNG signature and IHDR claiming a huge size, then nothing.

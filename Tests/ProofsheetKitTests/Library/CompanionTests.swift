@@ -7,22 +7,19 @@ import Testing
 /// photos of their own (a RAW is, when no photo of its stem claims it: `RawTests`).
 @Suite("Companions")
 struct CompanionTests {
-    /// Any bytes will do for a RAW or a video: they are known by their names.
-    static let raw = Array("II*\u{0}not really a RAW".utf8)
-
     @Test("companions are found by stem, names in any case; the summary counts RAW and Live Photos")
     func found() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 1...3 { try TestPhoto.write(try IncrementalBuildTests.photo(index), to: library, "Shoot/IMG_\(index).jpg") }
-            try TestPhoto.write(try IncrementalBuildTests.photo(4), to: library, "Phone/IMG_4.HEIC.jpg")
+            for index in 1...3 { try TestPhoto.write(try LibraryFixtures.photo(index), to: library, "Shoot/IMG_\(index).jpg") }
+            try TestPhoto.write(try LibraryFixtures.photo(4), to: library, "Phone/IMG_4.HEIC.jpg")
             let companions = [
                 "Shoot/IMG_1.CR3", "Shoot/IMG_1.CR3.xmp", "Shoot/IMG_1.xmp", "Shoot/IMG_2.nef", "Shoot/IMG_2.JPG.xmp",
                 "Shoot/IMG_3.Dng", "Shoot/IMG_3.MOV", "Shoot/IMG_3.AAE", "Shoot/img_3.xmp", "Phone/IMG_4.HEIC.mp4",
             ]
-            for path in companions { try TestPhoto.write(Self.raw, to: library, path) }
+            for path in companions { try TestPhoto.write(CompanionFixtures.raw, to: library, path) }
             // Lone videos stay skipped; a folder of another stem is no companion.
-            for path in ["Shoot/clip.MOV"] { try TestPhoto.write(Self.raw, to: library, path) }
+            for path in ["Shoot/clip.MOV"] { try TestPhoto.write(CompanionFixtures.raw, to: library, path) }
             try TestPhoto.write(Array("notes".utf8), to: library, "Shoot/notes.txt")
 
             let recorder = RecordingConsole()
@@ -46,14 +43,14 @@ struct CompanionTests {
                 ])
             #expect(companionsOf("Phone/IMG_4.HEIC.jpg") == ["video Phone/IMG_4.HEIC.mp4"])
             let sizes = manifest.photos.flatMap { $0.companions ?? [] }.map(\.bytes)
-            #expect(sizes.allSatisfy { $0 == Int64(Self.raw.count) })
+            #expect(sizes.allSatisfy { $0 == Int64(CompanionFixtures.raw.count) })
 
             // Unchanged, they are found again without redoing the photos.
             let again = try await build(library, into: site)
             #expect(again.rendered == 0 && again.withRAW == 3 && again.livePhotos == 2)
             #expect(try readManifest(site) == manifest)
             // A companion added later is picked up without rendering its photo again.
-            try TestPhoto.write(Self.raw, to: library, "Shoot/IMG_2.MOV")
+            try TestPhoto.write(CompanionFixtures.raw, to: library, "Shoot/IMG_2.MOV")
             let added = try await build(library, into: site)
             #expect(added.rendered == 0 && added.livePhotos == 3)
         }
@@ -63,8 +60,8 @@ struct CompanionTests {
     func rawAloneReadByLibRaw() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try TestPhoto.write(try IncrementalBuildTests.photo(1), to: library, "IMG_1.jpg")
-            try TestPhoto.write(try IncrementalBuildTests.photo(2), to: library, "IMG_2.DNG")
+            try TestPhoto.write(try LibraryFixtures.photo(1), to: library, "IMG_1.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(2), to: library, "IMG_2.DNG")
             let report = try await build(library, into: site)
             #expect(report.photos == 1 && report.skipped == 0 && report.withRAW == 0)
             #expect(report.failures.map(\.path) == ["IMG_2.DNG"])
@@ -78,12 +75,12 @@ struct CompanionTests {
     func badCompanions() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", outside = root + "/Outside"
-            for index in 1...3 { try TestPhoto.write(try IncrementalBuildTests.photo(index), to: library, "IMG_\(index).jpg") }
-            try TestPhoto.write(Self.raw, to: outside, "IMG_1.CR3")
+            for index in 1...3 { try TestPhoto.write(try LibraryFixtures.photo(index), to: library, "IMG_\(index).jpg") }
+            try TestPhoto.write(CompanionFixtures.raw, to: outside, "IMG_1.CR3")
             try FileManager.default.createSymbolicLink(atPath: library + "/IMG_1.CR3", withDestinationPath: outside + "/IMG_1.CR3")
             try FileSystem.createDirectory(library + "/IMG_2.MOV")
-            try TestPhoto.write(Self.raw, to: library, "IMG_3.xmp")
-            try TestPhoto.write(Self.raw, to: library, "IMG_3.NEF")
+            try TestPhoto.write(CompanionFixtures.raw, to: library, "IMG_3.xmp")
+            try TestPhoto.write(CompanionFixtures.raw, to: library, "IMG_3.NEF")
             try CommandRunner.openUp(root)
             try CommandRunner.system("/bin/chmod", ["600", library + "/IMG_3.xmp"])
             try FileSystem.createDirectory(site)

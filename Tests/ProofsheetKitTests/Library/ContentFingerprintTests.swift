@@ -4,12 +4,6 @@ import Testing
 
 @Suite("Content fingerprint")
 struct ContentFingerprintTests {
-    /// What xxHash's own command-line tool says of a file: an independent reference.
-    static func xxhsum(_ path: String) throws -> String {
-        let output = try ChildProcess.run("/usr/bin/xxhsum", ["-H2", path]).out
-        return output.split(separator: " ").first.map(String.init) ?? ""
-    }
-
     @Test("matches xxhsum -H2, in memory and read in blocks", arguments: [0, 1, 16, 240, 241, 1 << 20, (1 << 20) + 1, 5_000_003])
     func matchesXxhsum(size: Int) async throws {
         try await withTemporaryDirectory { folder in
@@ -17,7 +11,7 @@ struct ContentFingerprintTests {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let path = folder + "/file.bin"
             try FileSystem.writeAtomically(bytes, to: path)
-            let expected = try Self.xxhsum(path)
+            let expected = try FingerprintFixtures.xxhsum(path)
             #expect(expected.count == 32)
             #expect(ContentFingerprint(of: bytes).hex == expected)
             #expect(try ContentFingerprint.ofFile(path).hex == expected)

@@ -11,19 +11,6 @@ import Testing
 /// whatever a name holds, what is printed is safe for a terminal.
 @Suite("Names are bytes")
 struct NameTests {
-    /// Writes a file whose path is given as bytes (no String could hold some of them).
-    static func writeRaw(_ contents: [UInt8], to path: BytePath) throws {
-        let fd = path.withCString { open($0, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw ProofsheetError(path.readable, "cannot create (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
-        let written = contents.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
-        guard written == contents.count else { throw ProofsheetError(path.readable, "short write") }
-    }
-
-    static func makeFolder(_ path: BytePath) throws {
-        guard path.withCString({ mkdir($0, 0o755) }) == 0 else { throw ProofsheetError(path.readable, "cannot create") }
-    }
-
     @Test("Café.jpg in NFC and in NFD are two photos with two ids, two albums when they are folders")
     func normalization() async throws {
         try await withTemporaryDirectory { root in
@@ -31,11 +18,11 @@ struct NameTests {
             let nfc = "Caf\u{E9}", nfd = "Cafe\u{301}"
             #expect(nfc == nfd)  // what Swift's == says; the file system says otherwise
             try FileSystem.createDirectory(library)
-            try Self.writeRaw(try IncrementalBuildTests.photo(1), to: BytePath(library + "/" + nfc + ".jpg"))
-            try Self.writeRaw(try IncrementalBuildTests.photo(2), to: BytePath(library + "/" + nfd + ".jpg"))
+            try NameFixtures.writeRaw(try LibraryFixtures.photo(1), to: BytePath(library + "/" + nfc + ".jpg"))
+            try NameFixtures.writeRaw(try LibraryFixtures.photo(2), to: BytePath(library + "/" + nfd + ".jpg"))
             for folder in [nfc, nfd] {
-                try Self.makeFolder(BytePath(library + "/" + folder))
-                try Self.writeRaw(try IncrementalBuildTests.photo(3), to: BytePath(library + "/" + folder + "/x.jpg"))
+                try NameFixtures.makeFolder(BytePath(library + "/" + folder))
+                try NameFixtures.writeRaw(try LibraryFixtures.photo(3), to: BytePath(library + "/" + folder + "/x.jpg"))
             }
             let report = try await build(library, into: site)
             #expect(report.photos == 4 && report.albums == 3 && report.failures.isEmpty)
@@ -56,9 +43,9 @@ struct NameTests {
     func insideByComponents() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/caf\u{E9}", sibling = root + "/cafe\u{301}", site = root + "/Site"
-            for folder in [library, sibling] { try Self.makeFolder(BytePath(folder)) }
-            try Self.writeRaw(try IncrementalBuildTests.photo(1), to: BytePath(library + "/shown.jpg"))
-            try Self.writeRaw(try IncrementalBuildTests.photo(2), to: BytePath(sibling + "/secret.jpg"))
+            for folder in [library, sibling] { try NameFixtures.makeFolder(BytePath(folder)) }
+            try NameFixtures.writeRaw(try LibraryFixtures.photo(1), to: BytePath(library + "/shown.jpg"))
+            try NameFixtures.writeRaw(try LibraryFixtures.photo(2), to: BytePath(sibling + "/secret.jpg"))
             #expect(BytePath(library).appending("secret.jpg").isInside(BytePath(library)))
             #expect(!BytePath(sibling + "/secret.jpg").isInside(BytePath(library)))
             #expect(!BytePath("/photos2/a.jpg").isInside("/photos"))
@@ -82,10 +69,10 @@ struct NameTests {
             try FileSystem.createDirectory(library)
             // Latin-1, as old cameras and zip files write: "Ärger/Café.jpg".
             let folder = BytePath(bytes: Array((library + "/").utf8) + [0xC4] + Array("rger".utf8))
-            try Self.makeFolder(folder)
+            try NameFixtures.makeFolder(folder)
             let file = folder.appending(BytePath(bytes: Array("Caf".utf8) + [0xE9] + Array(".jpg".utf8)))
-            let photo = try IncrementalBuildTests.photo(1)
-            try Self.writeRaw(photo, to: file)
+            let photo = try LibraryFixtures.photo(1)
+            try NameFixtures.writeRaw(photo, to: file)
             let report = try await build(library, into: site)
             #expect(report.photos == 1 && report.failures.isEmpty)
             let manifest = try readManifest(site)
@@ -106,7 +93,7 @@ struct NameTests {
     func tooDeep() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try TestPhoto.write(try IncrementalBuildTests.photo(0), to: library, "shallow.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(0), to: library, "shallow.jpg")
             // Folders of 200-byte names, made one inside the other through file descriptors
             // (a path that long cannot be passed to mkdir whole).
             let name = String(repeating: "d", count: 200)
@@ -118,7 +105,7 @@ struct NameTests {
                 fd = next
             }
             let file = openat(fd, "deep.jpg", O_CREAT | O_WRONLY, 0o644)
-            let bytes = try IncrementalBuildTests.photo(1)
+            let bytes = try LibraryFixtures.photo(1)
             _ = bytes.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
             close(file)
             close(fd)
@@ -157,7 +144,7 @@ struct NameTests {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
             let hostile = "evil\u{1B}[2J\u{1B}]0;pwned\u{07}\nwarning: all good"
-            try TestPhoto.write(try IncrementalBuildTests.photo(0), to: library, "ok.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(0), to: library, "ok.jpg")
             try TestPhoto.write(Array("not a photo".utf8), to: library, hostile + ".jpg")
             let recorder = RecordingConsole()
             let status = await CLI.run(

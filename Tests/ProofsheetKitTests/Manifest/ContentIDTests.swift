@@ -5,32 +5,14 @@ import Testing
 /// A photo's id is its content.
 @Suite("Content ids")
 struct ContentIDTests {
-    /// Turns a built site into what version 1 wrote: path-based ids (`ids`, by path), no
-    /// fingerprints, no library, no settings beyond version 1's, another gallery id.
-    static func makeVersion1(_ site: String, ids: [String: String]) throws {
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(FileSystem.read(site + "/manifest.json"))) as? [String: Any])
-        let options = try #require(json["options"] as? [String: Any])
-        json["version"] = 1
-        json["gallery"] = "0ld9a11e2y00"
-        json["library"] = nil
-        json["options"] = options.filter { ["limit", "sort", "thumbSize", "previewSize", "quality", "includeGPS"].contains($0.key) }
-        json["photos"] = try (try #require(json["photos"] as? [[String: Any]])).map { photo in
-            var photo = photo
-            photo["id"] = try #require(ids[try #require(photo["path"] as? String)])
-            photo["fingerprint"] = nil
-            return photo
-        }
-        try FileSystem.writeAtomically(Array(try JSONSerialization.data(withJSONObject: json)), to: site + "/manifest.json")
-    }
-
     @Test("the id is the first 12 hex digits of the fingerprint, which is xxhsum -H2 of the file")
     func idFromFingerprint() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             for photo in try readManifest(site).photos {
-                let fingerprint = try ContentFingerprintTests.xxhsum(library + "/" + photo.path)
+                let fingerprint = try FingerprintFixtures.xxhsum(library + "/" + photo.path)
                 #expect(photo.fingerprint == fingerprint)
                 #expect(photo.id == String(fingerprint.prefix(12)))
                 // The images are named by the fingerprint and the image options.
@@ -43,7 +25,7 @@ struct ContentIDTests {
     func renamed() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let before = try readManifest(site)
             let old = try #require(before.photos.first { $0.path == "Album/IMG_1.jpg" })
@@ -61,10 +43,10 @@ struct ContentIDTests {
     func identicalFiles() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            let bytes = try IncrementalBuildTests.photo(1)
+            let bytes = try LibraryFixtures.photo(1)
             // Byte order: "B/x.jpg" < "a/x.jpg" < "a/y.jpg" (uppercase first).
             for path in ["a/y.jpg", "B/x.jpg", "a/x.jpg"] { try TestPhoto.write(bytes, to: library, path) }
-            try TestPhoto.write(try IncrementalBuildTests.photo(2), to: library, "a/other.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(2), to: library, "a/other.jpg")
             _ = try await build(library, into: site)
             let manifest = try readManifest(site)
             let digits = String(ContentFingerprint(of: bytes).hex.prefix(12))
@@ -93,7 +75,7 @@ struct ContentIDTests {
     func notReadAgain() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 2)
+            try LibraryFixtures.makeLibrary(at: library, count: 2)
             _ = try await build(library, into: site)
             let before = try readManifest(site)
             // Other bytes of the same length, with the same time: a build that read the
@@ -116,10 +98,10 @@ struct ContentIDTests {
     func fromVersion1() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try IncrementalBuildTests.makeLibrary(at: library, count: 2)
+            try LibraryFixtures.makeLibrary(at: library, count: 2)
             _ = try await build(library, into: site) { $0.title = "Anna & Ben" }
             let oldIDs = ["Album/IMG_0.jpg": "aaaaaaaaaaa0", "Album/IMG_1.jpg": "aaaaaaaaaaa1"]
-            try Self.makeVersion1(site, ids: oldIDs)
+            try VersionOneFixtures.makeVersion1(site, ids: oldIDs)
 
             let report = try await build(library, into: site)
             #expect(report.changes.isEmpty)
@@ -142,12 +124,13 @@ struct ContentIDTests {
     func formerIDsOnePhotoEach() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            let twin = try IncrementalBuildTests.photo(1)
+            let twin = try LibraryFixtures.photo(1)
             try TestPhoto.write(twin, to: library, "Album/A.jpg")
             try TestPhoto.write(twin, to: library, "Album/B.jpg")
-            try TestPhoto.write(try IncrementalBuildTests.photo(2), to: library, "Album/C.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(2), to: library, "Album/C.jpg")
             _ = try await build(library, into: site)
-            try Self.makeVersion1(site, ids: ["Album/A.jpg": "aaaaaaaaaaaa", "Album/B.jpg": "bbbbbbbbbbbb", "Album/C.jpg": "cccccccccccc"])
+            try VersionOneFixtures.makeVersion1(
+                site, ids: ["Album/A.jpg": "aaaaaaaaaaaa", "Album/B.jpg": "bbbbbbbbbbbb", "Album/C.jpg": "cccccccccccc"])
             _ = try await build(library, into: site)
             // Both twins move; C is copied, and stays.
             try FileSystem.createDirectory(library + "/Party")

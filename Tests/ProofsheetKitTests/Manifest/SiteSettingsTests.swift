@@ -6,29 +6,14 @@ import Testing
 /// The site keeps its settings; a different library is not built into it by accident.
 @Suite("Site settings and library")
 struct SiteSettingsTests {
-    static func library(at path: String, count: Int = 3, prefix: String = "IMG") throws {
-        for index in 0..<count {
-            try TestPhoto.write(try IncrementalBuildTests.photo(index), to: path, "Album/\(prefix)_\(index).jpg")
-        }
-    }
-
-    static func parse(_ words: [String]) throws -> BuildOptions {
-        guard case .build(var options, _, _) = try ArgumentParser.parse(["build"] + words) else {
-            throw ProofsheetError("", "not a build")
-        }
-        options.templates = templatesDirectory
-        options.jobs = 2
-        return options
-    }
-
     @Test("a bare rebuild keeps every setting; an option given changes only itself, and the summary says so")
     func settingsKept() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Wedding", site = root + "/Site"
-            try Self.library(at: library)
+            try SettingsFixtures.library(at: library)
             try TestPhoto.write(try TestPhoto.jpeg(), to: library, "Drafts/x.jpg")
             let first = try await SiteBuilder(
-                options: Self.parse([
+                options: SettingsFixtures.parse([
                     library, "-o", site, "--limit", "30", "--title", "Anna & Ben", "--sort", "name", "--thumb-size", "300",
                     "--preview-size", "900", "--quality", "70", "--exclude", "Drafts", "--include-gps",
                 ])
@@ -37,7 +22,7 @@ struct SiteSettingsTests {
             #expect(first.photos == 3)
             let stored = try readManifest(site)
 
-            let bare = try await SiteBuilder(options: Self.parse([library, "-o", site])).build()
+            let bare = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site])).build()
             #expect(bare.changes.isEmpty)
             #expect(bare.rendered == 0 && bare.photos == 3)
             let kept = try readManifest(site)
@@ -60,9 +45,9 @@ struct SiteSettingsTests {
             #expect(after.title == "Anna & Ben" && after.options.quality == 70 && after.options.excludes == ["Drafts"])
 
             // Giving a setting its current value is no change; '' clears the excludes.
-            let same = try await SiteBuilder(options: Self.parse([library, "-o", site, "--limit", "10"])).build()
+            let same = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--limit", "10"])).build()
             #expect(same.changes.isEmpty)
-            let cleared = try await SiteBuilder(options: Self.parse([library, "-o", site, "--exclude", ""])).build()
+            let cleared = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--exclude", ""])).build()
             #expect(cleared.changes == ["exclude 'Drafts' → none"])
             #expect(cleared.photos == 4)
         }
@@ -70,8 +55,8 @@ struct SiteSettingsTests {
 
     @Test("only the options given are marked given; the rest come from the site")
     func givenOptions() throws {
-        #expect(try Self.parse(["L"]).given.isEmpty)
-        let options = try Self.parse(["L", "--limit", "1", "--title", "", "--exclude", "a/", "--exclude", "b"])
+        #expect(try SettingsFixtures.parse(["L"]).given.isEmpty)
+        let options = try SettingsFixtures.parse(["L", "--limit", "1", "--title", "", "--exclude", "a/", "--exclude", "b"])
         #expect(options.given == ["limit", "title", "excludes"])
         #expect(options.limit == 1 && options.title == nil && options.excludes == ["a", "b"])
         #expect(throws: UsageError("options '--include-gps' and '--no-gps' contradict each other", command: "build")) {
@@ -102,8 +87,8 @@ struct SiteSettingsTests {
     func anotherLibrary() async throws {
         try await withTemporaryDirectory { root in
             let wedding = root + "/Wedding", holiday = root + "/Holiday", site = root + "/Site"
-            try Self.library(at: wedding)
-            try Self.library(at: holiday, count: 2, prefix: "DSC")
+            try SettingsFixtures.library(at: wedding)
+            try SettingsFixtures.library(at: holiday, count: 2, prefix: "DSC")
             let first = try await build(wedding, into: site) { $0.title = "Anna & Ben" }
             let before = try snapshot(site)
 
@@ -131,7 +116,7 @@ struct SiteSettingsTests {
     func movedLibrary() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Wedding", site = root + "/Site"
-            try Self.library(at: library)
+            try SettingsFixtures.library(at: library)
             let first = try await build(library, into: site)
             try FileManager.default.moveItem(atPath: library, toPath: root + "/Moved")
             let again = try await build(root + "/Moved", into: site)
@@ -143,9 +128,9 @@ struct SiteSettingsTests {
     func galleryID() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Wedding"
-            try Self.library(at: library)
+            try SettingsFixtures.library(at: library)
             let first = try await build(library, into: root + "/One") { $0.title = "Anna & Ben" }
-            try TestPhoto.write(try IncrementalBuildTests.photo(7), to: library, "Album/New.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(7), to: library, "Album/New.jpg")
             let rebuilt = try await build(library, into: root + "/One") { $0.title = "Another title" }
             let fresh = try await build(library, into: root + "/Two") { $0.title = "Anna & Ben" }
             #expect(rebuilt.gallery == first.gallery && fresh.gallery == first.gallery)

@@ -44,7 +44,7 @@ struct StoredSettingsTests {
     func hostileStoredSetting(_ key: String, _ hostile: String, _ option: String, _ reason: String) async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try SiteSettingsTests.library(at: library, count: 2)
+            try SettingsFixtures.library(at: library, count: 2)
             _ = try await build(library, into: site)
             try Self.edit(site, key, to: hostile)
             let before = try snapshot(site)
@@ -60,10 +60,10 @@ struct StoredSettingsTests {
     func optionSetsItAnew() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try SiteSettingsTests.library(at: library, count: 2)
+            try SettingsFixtures.library(at: library, count: 2)
             _ = try await build(library, into: site)
             try Self.edit(site, "thumbSize", to: "9223372036854775807")
-            let report = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site, "--thumb-size", "300"])).build()
+            let report = try await SiteBuilder(options: SettingsFixtures.parse([library, "-o", site, "--thumb-size", "300"])).build()
             #expect(report.photos == 2)
             let manifest = try readManifest(site)
             #expect(manifest.options.thumbSize == 300)

@@ -7,19 +7,11 @@ import Testing
 /// the search index, static album pages of 500 photos; a rebuild rewrites only what changed.
 @Suite("Page data")
 struct PageDataTests {
-    /// Small distinct photos: fast to build in the thousands.
-    static func photo(_ index: Int) throws -> [UInt8] {
-        var exif = ExifWriter()
-        exif.description = "photo \(index)"
-        exif.dateTaken = "2026-05-0\(1 + index % 9)T10:\(10 + index % 50):00"
-        return try TestPhoto.jpeg(width: 48, height: 32, exif: exif, quality: 60)
-    }
-
     /// Albums A (1,020 photos), B and C (10 each).
     static func makeLibrary(_ library: String) throws {
-        for index in 0..<1020 { try TestPhoto.write(try photo(index), to: library, "A/a\(index).jpg") }
-        for index in 0..<10 { try TestPhoto.write(try photo(2000 + index), to: library, "B/b\(index).jpg") }
-        for index in 0..<10 { try TestPhoto.write(try photo(3000 + index), to: library, "C/c\(index).jpg") }
+        for index in 0..<1020 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
+        for index in 0..<10 { try TestPhoto.write(try PageFixtures.photo(2000 + index), to: library, "B/b\(index).jpg") }
+        for index in 0..<10 { try TestPhoto.write(try PageFixtures.photo(3000 + index), to: library, "C/c\(index).jpg") }
     }
 
     static func buildSmall(_ library: String, _ site: String) async throws {
@@ -31,56 +23,13 @@ struct PageDataTests {
         }
     }
 
-    /// The embedded page data: `chunks` as [name, count], `albums`, `search`.
-    static func pageData(_ site: String) throws -> [String: Any] {
-        let page = try readText(site + "/index.html")
-        let open = "<script type=\"application/json\" id=\"proofsheet-data\">"
-        let start = try #require(page.range(of: open))
-        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8))
-        return try #require(json as? [String: Any])
-    }
-
-    /// A chunk's photo records: the JSON between `Proofsheet.chunk("NAME",` and `);`.
-    static func records(_ site: String, chunk name: String) throws -> [[String: Any]] {
-        let script = try readText(site + "/data/\(name).js")
-        let prefix = "Proofsheet.chunk(\"\(name)\","
-        #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
-        let json = script.dropFirst(prefix.count).dropLast(3)
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-    }
-
-    /// The search index's JSON, and its bytes as written.
-    static func searchIndex(_ site: String) throws -> (json: [String: Any], text: String) {
-        let name = try #require(try pageData(site)["search"] as? String)
-        let script = try readText(site + "/data/\(name).js")
-        let prefix = "Proofsheet.search(\"\(name)\","
-        #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
-        let json = script.dropFirst(prefix.count).dropLast(3)
-        return (try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]), String(json))
-    }
-
-    /// A joined column of the search index (`ids`, `names`) cut at each `/` into the
-    /// gallery's `count` values: "" is no value when the gallery has none, else one. Cut by
-    /// scalars: a name that starts with a combining mark makes one Character of the `/`
-    /// before it.
-    static func split(_ joined: String, count: Int) -> [String] {
-        guard count > 0 else { return [] }
-        return joined.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
-    }
-
-    /// The search index's `ids` and `names`, each one string, cut into the photos' values.
-    static func searchColumns(_ site: String) throws -> (ids: [String], names: [String]) {
-        let json = try searchIndex(site).json
-        let total = try #require(try pageData(site)["total"] as? Int)
-        let ids = try #require(json["ids"] as? String), names = try #require(json["names"] as? String)
-        return (split(ids, count: total), split(names, count: total))
-    }
-
     /// Every chunk's records, in the gallery's order, and the chunks' text.
     static func allRecords(_ site: String) throws -> (records: [[String: Any]], text: String) {
-        let names = try #require(try pageData(site)["chunks"] as? [[Any]]).compactMap { $0.first as? String }
-        return (try names.flatMap { try records(site, chunk: $0) }, try names.map { try readText(site + "/data/\($0).js") }.joined())
+        let names = try #require(try PageFixtures.pageData(site)["chunks"] as? [[Any]]).compactMap { $0.first as? String }
+        return (
+            try names.flatMap { try PageFixtures.records(site, chunk: $0) },
+            try names.map { try readText(site + "/data/\($0).js") }.joined()
+        )
     }
 
     static func times(_ site: String, _ folder: String) -> [String: Int64] {
@@ -96,7 +45,7 @@ struct PageDataTests {
         try await withTemporaryDirectory { root in
             try Self.makeLibrary(root + "/Library")
             try await Self.buildSmall(root + "/Library", root + "/Site")
-            let data = try Self.pageData(root + "/Site")
+            let data = try PageFixtures.pageData(root + "/Site")
             let chunks = try #require(data["chunks"] as? [[Any]])
             #expect(chunks.map { $0[1] as? Int } == [1000, 20, 20])
             #expect(data["total"] as? Int == 1040)
@@ -105,14 +54,14 @@ struct PageDataTests {
             for chunk in chunks {
                 let name = try #require(chunk[0] as? String)
                 #expect(name.hasPrefix("c-") && name.count == 18)
-                let records = try Self.records(root + "/Site", chunk: name)
+                let records = try PageFixtures.records(root + "/Site", chunk: name)
                 ids += records.compactMap { $0["i"] as? String }
                 // Named by its bytes: the name is the hash of the records it holds.
                 let script = try readText(root + "/Site/data/\(name).js")
                 #expect(script.contains("\"\(name)\""))
             }
             #expect(ids == manifest.photos.map(\.id))
-            let first = try Self.records(root + "/Site", chunk: try #require(chunks[0][0] as? String))[0]
+            let first = try PageFixtures.records(root + "/Site", chunk: try #require(chunks[0][0] as? String))[0]
             let photo = manifest.photos[0]
             #expect(first["n"] as? String == photo.name)
             #expect(first["b"] as? Int == Int(photo.bytes))
@@ -135,7 +84,7 @@ struct PageDataTests {
                 try TestPhoto.write(try TestPhoto.jpeg(width: size.0, height: size.1), to: root + "/Library", "A/a\(index).jpg")
             }
             try await Self.buildSmall(root + "/Library", root + "/Site")
-            let shapes = try #require(try Self.pageData(root + "/Site")["shapes"] as? [String: Any])
+            let shapes = try #require(try PageFixtures.pageData(root + "/Site")["shapes"] as? [String: Any])
             let ratios = try #require(shapes["ratios"] as? [Int])
             let of = try #require(shapes["of"] as? String)
             #expect(shapes["width"] as? Int == 1 && ratios == ratios.sorted() && Set(ratios).count == ratios.count)
@@ -179,7 +128,7 @@ struct PageDataTests {
             let chunksBefore = Self.times(site, "data"), pagesBefore = Self.times(site, "albums")
             let namesBefore = Set(chunksBefore.keys)
             try await Task.sleep(for: .milliseconds(20))
-            try TestPhoto.write(try Self.photo(9999), to: library, "C/c3.jpg")
+            try TestPhoto.write(try PageFixtures.photo(9999), to: library, "C/c3.jpg")
             try await Self.buildSmall(library, site)
             let chunksAfter = Self.times(site, "data"), pagesAfter = Self.times(site, "albums")
             // Two new files (C's chunk, the search index), two gone; the rest untouched.
@@ -200,7 +149,7 @@ struct PageDataTests {
             try await Self.buildSmall(root + "/Library", root + "/Site")
             let pages = FileSystem.contents(of: root + "/Site/albums").sorted()
             #expect(pages.count == 5)  // A in 3, B, C
-            let data = try Self.pageData(root + "/Site")
+            let data = try PageFixtures.pageData(root + "/Site")
             let albums = try #require(data["albums"] as? [[String: Any]])
             let aPages = try #require(albums[0]["pages"] as? [String])
             #expect(aPages.count == 3 && aPages[0].hasSuffix(".html") && aPages[1].hasSuffix("-2.html"))
@@ -224,14 +173,14 @@ struct PageDataTests {
     func staleAndMissing() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "B/b\(index).jpg") }
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(10 + index), to: library, "C/c\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "B/b\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(10 + index), to: library, "C/c\(index).jpg") }
             try await Self.buildSmall(library, site)
             #expect(FileSystem.contents(of: site + "/albums").count == 2)
             try FileManager.default.removeItem(atPath: library + "/C")
             try await Self.buildSmall(library, site)
             #expect(FileSystem.contents(of: site + "/albums").count == 1)
-            let data = try Self.pageData(site)
+            let data = try PageFixtures.pageData(site)
             let names = try #require(data["chunks"] as? [[Any]]).compactMap { $0[0] as? String } + [try #require(data["search"] as? String)]
             #expect(Set(FileSystem.contents(of: site + "/data")) == Set(names.map { $0 + ".js" }))
             // Deleted by hand: nothing else changed, yet the next build puts it back.
@@ -246,18 +195,18 @@ struct PageDataTests {
     func formerIDs() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
-            for index in 0..<2 { try TestPhoto.write(try Self.photo(10 + index), to: library, "B/b\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
+            for index in 0..<2 { try TestPhoto.write(try PageFixtures.photo(10 + index), to: library, "B/b\(index).jpg") }
             try await Self.buildSmall(library, site)
             // A site with no former ids: not one byte of them.
-            let plain = try Self.allRecords(site), plainIndex = try Self.searchIndex(site)
+            let plain = try Self.allRecords(site), plainIndex = try PageFixtures.searchIndex(site)
             #expect(plain.records.allSatisfy { $0["o"] == nil } && !plain.text.contains("\"o\""))
             #expect(plainIndex.json["former"] == nil && !plainIndex.text.contains("former"))
 
             // Built before content ids, then upgraded.
             let paths = try readManifest(site).photos.map(\.path)
             let oldIDs = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") })
-            try ContentIDTests.makeVersion1(site, ids: oldIDs)
+            try VersionOneFixtures.makeVersion1(site, ids: oldIDs)
             try await Self.buildSmall(library, site)
             func expectFormer(_ site: String, without: Set<String> = []) throws {
                 let photos = try readManifest(site).photos
@@ -275,13 +224,13 @@ struct PageDataTests {
                         former[old] = position
                     }
                 }
-                #expect(try Self.searchIndex(site).json["former"] as? [String: Int] == former)
+                #expect(try PageFixtures.searchIndex(site).json["former"] as? [String: Int] == former)
             }
             try expectFormer(site)
 
             // A photo added, one rebuilt in place: the others keep theirs, the new one has none.
-            try TestPhoto.write(try Self.photo(20), to: library, "A/a00.jpg")
-            try TestPhoto.write(try Self.photo(21), to: library, "B/b1.jpg")
+            try TestPhoto.write(try PageFixtures.photo(20), to: library, "A/a00.jpg")
+            try TestPhoto.write(try PageFixtures.photo(21), to: library, "B/b1.jpg")
             try await Self.buildSmall(library, site)
             try expectFormer(site, without: ["A/a00.jpg"])
             // Nothing changed: the same files, still with them.
@@ -296,68 +245,27 @@ struct PageDataTests {
     /// the page's data wrote: its chunks without `o`, its search index without `former`,
     /// `index.html` naming them, its mark without `former-ids` (`rewriteData`).
     static func withoutFormerIDs(_ site: String) throws {
-        let words = try rewriteData(site) { _, json in
+        let words = try PageFixtures.rewriteData(site) { _, json in
             json.replacingOccurrences(of: #","o":"[^"]*""#, with: "", options: .regularExpression)
                 .replacingOccurrences(of: #",\n"former":\{[^}]*\}"#, with: "", options: .regularExpression)
         }
         #expect(words[8] == "former-ids")
     }
 
-    /// Makes the page's data files what another proofsheet wrote: each file's JSON through
-    /// `transform` (given `chunk` or `search`), under the name of its bytes, and
-    /// `index.html` naming them, its mark (with `pageKey`, when given, for another
-    /// program's; without `former-ids`) over the files now there, sealed. Returns the
-    /// words of the mark it had.
-    @discardableResult
-    static func rewriteData(_ site: String, pageKey: String? = nil, _ transform: (String, String) throws -> String) throws -> [Substring] {
-        var page = try readText(site + "/index.html")
-        for file in FileSystem.contents(of: site + "/data") {
-            let name = String(file.dropLast(3)), function = name.hasPrefix("c-") ? "chunk" : "search"
-            let script = try readText(site + "/data/" + file)
-            let json = try transform(function, String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3)))
-            let (renamed, bytes) = PageData.dataScript(function, prefix: String(name.prefix(2)), Array(json.utf8))
-            FileSystem.remove(site + "/data/" + file)
-            try FileSystem.writeAtomically(bytes, to: site + "/data/\(renamed).js")
-            page = page.replacingOccurrences(of: name, with: renamed)
-        }
-        let start = try #require(page.range(of: "<!-- proofsheet page ", options: .backwards))
-        let words = page[start.lowerBound...].split(separator: " ")
-        let mark = SiteWriter.pageMark(
-            pageKey: pageKey ?? String(words[3]), manifestDigest: String(words[5]), files: SiteWriter.pageFiles(in: site))
-        try FileSystem.writeAtomically(PageSeal.sealed(Array((page[..<start.lowerBound] + mark).utf8)), to: site + "/index.html")
-        return words
-    }
-
-    /// A search index's JSON as proofsheet wrote it before `ids` and `names` were joined
-    /// strings: each an array of the values' strings (`count` values).
-    static func inOldForm(_ json: String, count: Int) throws -> String {
-        var text = Array(json.utf8)
-        for key in ["ids", "names"] {
-            let open = Array("\"\(key)\":\"".utf8)
-            let start = try #require(text.firstRange(of: open)).upperBound
-            var end = start
-            while text[end] != UInt8(ascii: "\"") { end += text[end] == UInt8(ascii: "\\") ? 2 : 1 }
-            let values = count == 0 ? [] : text[start..<end].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            let array = "[" + values.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
-            text.replaceSubrange((start - 1)..<(end + 1), with: Array(array.utf8))
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
     @Test("an upgraded site whose page was written without its former ids gets them from the next build, even with nothing changed")
     func formerIDsWrittenAgain() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
             try await Self.buildSmall(library, site)
             let paths = try readManifest(site).photos.map(\.path)
-            try ContentIDTests.makeVersion1(
+            try VersionOneFixtures.makeVersion1(
                 site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
             try await Self.buildSmall(library, site)
             let upgraded = try snapshot(site)
             try Self.withoutFormerIDs(site)
             #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] == nil })
-            #expect(try Self.searchIndex(site).json["former"] == nil)
+            #expect(try PageFixtures.searchIndex(site).json["former"] == nil)
             #expect(PageSeal.state(ofFile: site + "/index.html", mark: nil) == .current)  // whole, not damaged
             try await Self.buildSmall(library, site)
             #expect(try snapshot(site) == upgraded)
@@ -374,11 +282,11 @@ struct PageDataTests {
             exif.model = "Cam & <b>"
             try TestPhoto.write(try TestPhoto.jpeg(exif: exif), to: library, "x/it's \"1\" \u{2028}.jpg")
             try await Self.buildSmall(library, site)
-            let data = try Self.pageData(site)
+            let data = try PageFixtures.pageData(site)
             let chunk = try #require((data["chunks"] as? [[Any]])?.first?.first as? String)
             let script = try readText(site + "/data/\(chunk).js")
             for forbidden in ["\u{2028}", "\u{2029}", "<", "\u{01}"] { #expect(!script.contains(forbidden)) }
-            let record = try #require(try Self.records(site, chunk: chunk).first)
+            let record = try #require(try PageFixtures.records(site, chunk: chunk).first)
             #expect(record["n"] as? String == "it's \"1\" \u{2028}.jpg")
             let details = try #require(record["x"] as? [String: String])
             let photo = try #require(try readManifest(site).photos.first)
@@ -389,37 +297,19 @@ struct PageDataTests {
         }
     }
 
-    /// File names a joined column must carry whole: quotes, backslashes (and a name that is
-    /// not UTF-8, whose readable rendering has them), control characters, markup, line
-    /// separators, non-ASCII in NFC and in NFD, a combining mark first, emoji.
-    static let awkwardNames: [[UInt8]] =
-        [
-            "quote \"1\" 'x'.jpg", "back\\slash\\\\.jpg", "tab\there\nnew line\r\u{01}\u{1F}\u{7F}.jpg", "<script>&amp;<b>.jpg",
-            "line\u{2028}para\u{2029}.jpg", "Caf\u{E9}.jpg", "Cafe\u{301}.jpg", "\u{301}mark first.jpg",
-            "\u{1F4F7} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F1EB}\u{1F1F7}.jpg", "\u{65E5}\u{672C} \u{540D}.jpg",
-        ].map { Array($0.utf8) } + [Array("latin".utf8) + [0xE9, 0xFF] + Array(".jpg".utf8)]
-
-    /// One photo for each of `awkwardNames` in `library/folder`, made from `photo(first + n)`.
-    static func writeAwkward(_ library: String, folder: String, first: Int) throws {
-        try FileSystem.createDirectory(library + "/" + folder)
-        for (index, name) in awkwardNames.enumerated() {
-            try NameTests.writeRaw(try photo(first + index), to: BytePath(bytes: Array((library + "/" + folder + "/").utf8) + name))
-        }
-    }
-
     @Test("the search index holds ids and names as one string each, the photos' values joined by \"/\" in order, whatever the names hold")
     func joinedColumns() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.writeAwkward(library, folder: "Odd \"names\" \u{E9}", first: 0)
+            try PageFixtures.writeAwkward(library, folder: "Odd \"names\" \u{E9}", first: 0)
             // The same content as another: an id with `-2`.
-            try TestPhoto.write(try Self.photo(0), to: library, "Odd \"names\" \u{E9}/zz copy.jpg")
+            try TestPhoto.write(try PageFixtures.photo(0), to: library, "Odd \"names\" \u{E9}/zz copy.jpg")
             try await Self.buildSmall(library, site)
             let photos = try readManifest(site).photos
-            #expect(photos.count == Self.awkwardNames.count + 1)
-            let (json, text) = try Self.searchIndex(site)
+            #expect(photos.count == PageFixtures.awkwardNames.count + 1)
+            let (json, text) = try PageFixtures.searchIndex(site)
             #expect(json["ids"] is String && json["names"] is String)
-            let (ids, names) = try Self.searchColumns(site)
+            let (ids, names) = try PageFixtures.searchColumns(site)
             #expect(ids == photos.map(\.id) && ids.contains { $0.hasSuffix("-2") })
             #expect(names.map { Array($0.utf8) } == photos.map { Array($0.name.utf8) })
             #expect(photos.contains { $0.name.contains("\\") } && photos.contains { $0.name.unicodeScalars.first == "\u{301}" })
@@ -438,7 +328,7 @@ struct PageDataTests {
     @Test("a search index of no photo, of one, of empty values: what is written is read back for its count only, and spliced as written")
     func joinedColumnsEdges() async throws {
         try await withTemporaryDirectory { root in
-            try TestPhoto.write(try Self.photo(1), to: root + "/Library", "A/one.jpg")
+            try TestPhoto.write(try PageFixtures.photo(1), to: root + "/Library", "A/one.jpg")
             try await Self.buildSmall(root + "/Library", root + "/Site")
             let photo = try #require(try readManifest(root + "/Site").photos.first)
             var empty = photo, slashed = photo
@@ -453,9 +343,9 @@ struct PageDataTests {
                 #expect(json.hasPrefix(head), sourceLocation: sourceLocation)
                 let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.dropLast(3).utf8)) as? [String: Any])
                 let ids = try #require(parsed["ids"] as? String), names = try #require(parsed["names"] as? String)
-                #expect(Self.split(ids, count: photos.count) == photos.map(\.id), sourceLocation: sourceLocation)
+                #expect(PageFixtures.split(ids, count: photos.count) == photos.map(\.id), sourceLocation: sourceLocation)
                 let expected = photos.map { $0.name.replacingOccurrences(of: "/", with: "\u{2215}") }
-                #expect(Self.split(names, count: photos.count) == expected, sourceLocation: sourceLocation)
+                #expect(PageFixtures.split(names, count: photos.count) == expected, sourceLocation: sourceLocation)
                 for count in [photos.count - 1, photos.count + 1] where count >= 0 {
                     #expect(PreviousSearchIndex(script: script, name: name, count: count) == nil, sourceLocation: sourceLocation)
                 }
@@ -486,13 +376,13 @@ struct PageDataTests {
     func joinedColumnsOnly() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            for index in 0..<3 { try TestPhoto.write(try Self.photo(index), to: library, "A/a\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
             try await Self.buildSmall(library, site)
-            let name = try #require(try Self.pageData(site)["search"] as? String)
+            let name = try #require(try PageFixtures.pageData(site)["search"] as? String)
             let script = try FileSystem.read(site + "/data/\(name).js")
             #expect(PreviousSearchIndex(script: script, name: name, count: 3) != nil)
             let json = String(decoding: script.dropFirst("Proofsheet.search(\"\(name)\",".count).dropLast(3), as: UTF8.self)
-            let old = try Self.inOldForm(json, count: 3)
+            let old = try PageFixtures.inOldForm(json, count: 3)
             #expect(old.hasPrefix("{\"ids\":[\"") && old.contains("],\n\"names\":[\"a0.jpg\",\"a1.jpg\",\"a2.jpg\"],\n\"dates\":["))
             let slash = json.replacingOccurrences(of: "/a1.jpg/", with: "/a\\/1.jpg/")
             #expect(slash != json)

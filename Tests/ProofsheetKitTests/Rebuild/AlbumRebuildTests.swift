@@ -10,90 +10,51 @@ import Testing
 /// on disk was altered.
 @Suite("Rebuild album by album")
 struct AlbumRebuildTests {
-    static let albums = 8
-    static let perAlbum = 75
-
-    static func photo(_ index: Int) throws -> [UInt8] {
-        var exif = ExifWriter()
-        exif.description = "photo \(index)"
-        exif.dateTaken = "2026-05-0\(1 + index * 7 % 9)T10:\(10 + index % 50):00"
-        if index % 3 == 0 {
-            exif.make = "Maker"
-            exif.model = index % 2 == 0 ? "Camera A" : "Camera <B>"
-        }
-        if index == 1_003 {
-            exif.make = "Maker"
-            exif.model = "Camera C"
-        }
-        return try TestPhoto.jpeg(width: 24, height: 16, exif: exif, quality: 50)
-    }
-
-    static func relative(_ index: Int) -> String {
-        "Album \(index / perAlbum)/IMG_\(index).jpg"
-    }
-
-    static func makeLibrary(_ library: String) throws {
-        for index in 0..<(albums * perAlbum) { try TestPhoto.write(try photo(index), to: library, relative(index)) }
-    }
-
-    static func rebuild(_ library: String, _ site: String, sort: PhotoSort) async throws -> BuildReport {
-        try await build(library, into: site) {
-            $0.sort = sort
-            $0.thumbSize = 32
-            $0.previewSize = 64
-            $0.quality = 50
-        }
-    }
-
-    static func expectSame(_ site: String, _ fresh: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let incremental = try snapshot(site), whole = try snapshot(fresh)
-        #expect(Set(incremental.keys) == Set(whole.keys), sourceLocation: sourceLocation)
-        for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs", sourceLocation: sourceLocation) }
-    }
-
     @Test(
         "photos changed, came and went, a new album, ids moved: kept albums are taken as they were, the site is a fresh build's",
         arguments: [PhotoSort.date, .name])
     func rebuildIsFresh(_ sort: PhotoSort) async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
-            try Self.makeLibrary(library)
-            _ = try await Self.rebuild(library, site, sort: sort)
-            try TestPhoto.write(try Self.photo(1_000), to: library, Self.relative(80))  // changed, Album 1
-            try TestPhoto.write(try Self.photo(1_001), to: library, "Album 2/IMG_new.jpg")  // added
-            FileSystem.remove(library + "/" + Self.relative(4 * Self.perAlbum + 3))  // removed, Album 4
-            try TestPhoto.write(try Self.photo(1_002), to: library, "Album 10/IMG_a.jpg")  // a new album
+            try AlbumFixtures.makeLibrary(library)
+            _ = try await AlbumFixtures.rebuild(library, site, sort: sort)
+            try TestPhoto.write(try AlbumFixtures.photo(1_000), to: library, AlbumFixtures.relative(80))  // changed, Album 1
+            try TestPhoto.write(try AlbumFixtures.photo(1_001), to: library, "Album 2/IMG_new.jpg")  // added
+            FileSystem.remove(library + "/" + AlbumFixtures.relative(4 * AlbumFixtures.perAlbum + 3))  // removed, Album 4
+            try TestPhoto.write(try AlbumFixtures.photo(1_002), to: library, "Album 10/IMG_a.jpg")  // a new album
             // The same content as Album 3's photo, at a path before it: that photo's id moves
             // to `…-2` though nothing else changed in Album 3.
-            try TestPhoto.write(try Self.photo(3 * Self.perAlbum + 5), to: library, "Album 0/IMG_copy.jpg")
+            try TestPhoto.write(try AlbumFixtures.photo(3 * AlbumFixtures.perAlbum + 5), to: library, "Album 0/IMG_copy.jpg")
             // A copy of one of Album 5's photos at the top level, after it in byte order:
             // Album 5 keeps its ids, and is kept.
-            try TestPhoto.write(try Self.photo(5 * Self.perAlbum + 1), to: library, "IMG_top.jpg")
+            try TestPhoto.write(try AlbumFixtures.photo(5 * AlbumFixtures.perAlbum + 1), to: library, "IMG_top.jpg")
             // A camera first seen at the top level: every camera's number in the search index moves.
-            try TestPhoto.write(try Self.photo(1_003), to: library, "IMG_zz.jpg")
+            try TestPhoto.write(try AlbumFixtures.photo(1_003), to: library, "IMG_zz.jpg")
             try await Task.sleep(for: .milliseconds(20))
-            let report = try await Self.rebuild(library, site, sort: sort)
+            let report = try await AlbumFixtures.rebuild(library, site, sort: sort)
             #expect(report.rendered == 6)
             #expect(report.albumsKept == 3, "Albums 5, 6 and 7 kept")
-            _ = try await Self.rebuild(library, fresh, sort: sort)
-            try Self.expectSame(site, fresh)
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: sort)
+            try AlbumFixtures.expectSame(site, fresh)
 
             let manifest = try readManifest(site)
-            let copied = try #require(manifest.photos.first { $0.path == Self.relative(3 * Self.perAlbum + 5) })
+            let copied = try #require(manifest.photos.first { $0.path == AlbumFixtures.relative(3 * AlbumFixtures.perAlbum + 5) })
             #expect(copied.id.hasSuffix("-2"))
             let top = try #require(manifest.photos.first { $0.path == "IMG_top.jpg" })
             #expect(top.id.hasSuffix("-2"))
-            #expect(!(manifest.photos.first { $0.path == Self.relative(5 * Self.perAlbum + 1) }?.id.contains("-") ?? true))
+            #expect(
+                !(manifest.photos.first { $0.path == AlbumFixtures.relative(5 * AlbumFixtures.perAlbum + 1) }?.id.contains("-") ?? true))
 
             // And again with nothing changed: nothing is written, and again with one photo
             // changed in the last album: every other album is kept.
-            try TestPhoto.write(try Self.photo(2_000), to: library, Self.relative(Self.albums * Self.perAlbum - 1))
+            try TestPhoto.write(
+                try AlbumFixtures.photo(2_000), to: library, AlbumFixtures.relative(AlbumFixtures.albums * AlbumFixtures.perAlbum - 1))
             try await Task.sleep(for: .milliseconds(20))
-            let once = try await Self.rebuild(library, site, sort: sort)
+            let once = try await AlbumFixtures.rebuild(library, site, sort: sort)
             #expect(once.albumsKept == 9, "all but Album 7 of the 10 albums (the top level, Albums 0-7 and 10)")
             FileSystem.remove(fresh)
-            _ = try await Self.rebuild(library, fresh, sort: sort)
-            try Self.expectSame(site, fresh)
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: sort)
+            try AlbumFixtures.expectSame(site, fresh)
         }
     }
 
@@ -135,16 +96,18 @@ struct AlbumRebuildTests {
         func relative(_ index: Int) -> String { "Album \(index / perAlbum)/IMG_\(index).jpg" }
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
-            for index in 0..<(2 * perAlbum) { try TestPhoto.write(try Self.photo(index), to: library, relative(index)) }
-            _ = try await Self.rebuild(library, site, sort: .date)
+            for index in 0..<(2 * perAlbum) {
+                try TestPhoto.write(try AlbumFixtures.photo(index), to: library, AlbumFixtures.relative(index))
+            }
+            _ = try await AlbumFixtures.rebuild(library, site, sort: .date)
             let previous = try readManifest(site)
             // One photo changed in Album 1, so that the rebuild is album by album and Album 0
             // is one it keeps; and one in Album 0 when the forgery hides it.
-            try TestPhoto.write(try Self.photo(2_000), to: library, relative(perAlbum + 3))
-            if hidesAChange { try TestPhoto.write(try Self.photo(2_001), to: library, relative(5)) }
+            try TestPhoto.write(try AlbumFixtures.photo(2_000), to: library, AlbumFixtures.relative(perAlbum + 3))
+            if hidesAChange { try TestPhoto.write(try AlbumFixtures.photo(2_001), to: library, AlbumFixtures.relative(5)) }
             try await Task.sleep(for: .milliseconds(20))
-            _ = try await Self.rebuild(library, fresh, sort: .date)
-            let changed = try #require(try readManifest(fresh).photos.first { $0.path == relative(5) })
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: .date)
+            let changed = try #require(try readManifest(fresh).photos.first { $0.path == AlbumFixtures.relative(5) })
             let bytes = try FileSystem.read(site + "/manifest.json")
             let cachePath = site + "/" + BuildCache.fileName
             var cache = try BuildCache(decoding: try FileSystem.read(cachePath), manifestLength: bytes.count)
@@ -152,13 +115,13 @@ struct AlbumRebuildTests {
             // Its checksum made right, so that only its records are untrue.
             try FileSystem.writeAtomically(cache.encoded(), to: cachePath)
 
-            let report = try await Self.rebuild(library, site, sort: .date)
+            let report = try await AlbumFixtures.rebuild(library, site, sort: .date)
             #expect(
                 report.warnings.map(\.description)
                     == ["\(site)/.proofsheet-cache: not true of the photos of manifest.json; read manifest.json instead, and written anew"],
                 "\(name)")
-            try Self.expectSame(site, fresh)
-            #expect(try await Self.rebuild(library, site, sort: .date).warnings.isEmpty, "\(name): said once")
+            try AlbumFixtures.expectSame(site, fresh)
+            #expect(try await AlbumFixtures.rebuild(library, site, sort: .date).warnings.isEmpty, "\(name): said once")
         }
     }
 
@@ -166,20 +129,20 @@ struct AlbumRebuildTests {
     func alteredSearchIndex() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
-            try Self.makeLibrary(library)
-            _ = try await Self.rebuild(library, site, sort: .date)
-            let data = try #require(PageDataTests.pageData(site)["search"] as? String)
+            try AlbumFixtures.makeLibrary(library)
+            _ = try await AlbumFixtures.rebuild(library, site, sort: .date)
+            let data = try #require(PageFixtures.pageData(site)["search"] as? String)
             let path = site + "/data/\(data).js"
             var bytes = try FileSystem.read(path)
             let at = try #require(bytes.firstRange(of: Array("photo".utf8)) ?? bytes.firstRange(of: Array("IMG_".utf8)))
             bytes[at.lowerBound] = UInt8(ascii: "X")
             try FileSystem.writeAtomically(bytes, to: path)
-            try TestPhoto.write(try Self.photo(3_000), to: library, Self.relative(10))
+            try TestPhoto.write(try AlbumFixtures.photo(3_000), to: library, AlbumFixtures.relative(10))
             try await Task.sleep(for: .milliseconds(20))
-            let report = try await Self.rebuild(library, site, sort: .date)
+            let report = try await AlbumFixtures.rebuild(library, site, sort: .date)
             #expect(report.albumsKept == nil)
-            _ = try await Self.rebuild(library, fresh, sort: .date)
-            try Self.expectSame(site, fresh)
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: .date)
+            try AlbumFixtures.expectSame(site, fresh)
         }
     }
 
@@ -190,21 +153,22 @@ struct AlbumRebuildTests {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
             let odd = "Odd \"names\" \u{E9}"
-            try Self.makeLibrary(library)
-            try PageDataTests.writeAwkward(library, folder: odd, first: 5_000)
-            _ = try await Self.rebuild(library, site, sort: .name)
+            try AlbumFixtures.makeLibrary(library)
+            try PageFixtures.writeAwkward(library, folder: odd, first: 5_000)
+            _ = try await AlbumFixtures.rebuild(library, site, sort: .name)
             // One photo changed elsewhere: the odd album's part of the index is copied.
             try await Self.rebuildChanged(library, site, fresh, "every album but Album 1") {
-                try TestPhoto.write(try Self.photo(1_000), to: library, Self.relative(80))
+                try TestPhoto.write(try AlbumFixtures.photo(1_000), to: library, AlbumFixtures.relative(80))
             }
             let photos = try readManifest(site).photos
-            let names = try PageDataTests.searchColumns(site).names
+            let names = try PageFixtures.searchColumns(site).names
             #expect(names.map { Array($0.utf8) } == photos.map { Array($0.name.utf8) })
 
             // One of the odd album's photos changed: its values written again, the others copied.
-            let first = PageDataTests.awkwardNames[0]
+            let first = PageFixtures.awkwardNames[0]
             try await Self.rebuildChanged(library, site, fresh, "every album but the odd one") {
-                try NameTests.writeRaw(try PageDataTests.photo(6_000), to: BytePath(bytes: Array((library + "/" + odd + "/").utf8) + first))
+                try NameFixtures.writeRaw(
+                    try PageFixtures.photo(6_000), to: BytePath(bytes: Array((library + "/" + odd + "/").utf8) + first))
             }
         }
     }
@@ -217,11 +181,11 @@ struct AlbumRebuildTests {
     ) async throws {
         try change()
         try await Task.sleep(for: .milliseconds(20))
-        let report = try await rebuild(library, site, sort: .name)
-        #expect(report.albumsKept == albums, which, sourceLocation: sourceLocation)
+        let report = try await AlbumFixtures.rebuild(library, site, sort: .name)
+        #expect(report.albumsKept == AlbumFixtures.albums, which, sourceLocation: sourceLocation)
         FileSystem.remove(fresh)
-        _ = try await rebuild(library, fresh, sort: .name)
-        try expectSame(site, fresh, sourceLocation: sourceLocation)
+        _ = try await AlbumFixtures.rebuild(library, fresh, sort: .name)
+        try AlbumFixtures.expectSame(site, fresh, sourceLocation: sourceLocation)
     }
 
     @Test(
@@ -230,23 +194,23 @@ struct AlbumRebuildTests {
     func oldFormSearchIndex() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site", fresh = root + "/Fresh"
-            try Self.makeLibrary(library)
-            _ = try await Self.rebuild(library, site, sort: .date)
-            let total = Self.albums * Self.perAlbum
+            try AlbumFixtures.makeLibrary(library)
+            _ = try await AlbumFixtures.rebuild(library, site, sort: .date)
+            let total = AlbumFixtures.albums * AlbumFixtures.perAlbum
             // Under this program's mark, so that only the index's form can turn the rebuild away.
-            try PageDataTests.rewriteData(site) { function, json in
-                function == "search" ? try PageDataTests.inOldForm(json, count: total) : json
+            try PageFixtures.rewriteData(site) { function, json in
+                function == "search" ? try PageFixtures.inOldForm(json, count: total) : json
             }
-            let search = try #require(PageDataTests.pageData(site)["search"] as? String)
-            #expect(try PageDataTests.searchIndex(site).json["ids"] is [String])
+            let search = try #require(PageFixtures.pageData(site)["search"] as? String)
+            #expect(try PageFixtures.searchIndex(site).json["ids"] is [String])
             #expect(PreviousSearchIndex(script: try FileSystem.read(site + "/data/\(search).js"), name: search, count: total) == nil)
-            try TestPhoto.write(try Self.photo(3_000), to: library, Self.relative(10))
+            try TestPhoto.write(try AlbumFixtures.photo(3_000), to: library, AlbumFixtures.relative(10))
             try await Task.sleep(for: .milliseconds(20))
-            let report = try await Self.rebuild(library, site, sort: .date)
+            let report = try await AlbumFixtures.rebuild(library, site, sort: .date)
             #expect(report.albumsKept == nil && report.warnings.isEmpty)
-            _ = try await Self.rebuild(library, fresh, sort: .date)
-            try Self.expectSame(site, fresh)
-            #expect(try PageDataTests.searchIndex(site).json["ids"] is String)
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: .date)
+            try AlbumFixtures.expectSame(site, fresh)
+            #expect(try PageFixtures.searchIndex(site).json["ids"] is String)
         }
     }
 
@@ -256,8 +220,8 @@ struct AlbumRebuildTests {
     func earlierProgramsSite() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(library)
-            _ = try await Self.rebuild(library, site, sort: .date)
+            try AlbumFixtures.makeLibrary(library)
+            _ = try await AlbumFixtures.rebuild(library, site, sort: .date)
             let current = try snapshot(site)
             // The page key the proofsheet before `PageData.format` gave these templates: had
             // this one the same, the page would be current and the old index kept.
@@ -272,11 +236,11 @@ struct AlbumRebuildTests {
             }
             let earlierKey = hash.hex(digits: 16)
             #expect(earlierKey != SiteWriter.pageKey(templates: templates))
-            try PageDataTests.rewriteData(site, pageKey: earlierKey) { function, json in
-                function == "search" ? try PageDataTests.inOldForm(json, count: Self.albums * Self.perAlbum) : json
+            try PageFixtures.rewriteData(site, pageKey: earlierKey) { function, json in
+                function == "search" ? try PageFixtures.inOldForm(json, count: AlbumFixtures.albums * AlbumFixtures.perAlbum) : json
             }
             #expect(try snapshot(site) != current)
-            let report = try await Self.rebuild(library, site, sort: .date)
+            let report = try await AlbumFixtures.rebuild(library, site, sort: .date)
             #expect(report.rendered == 0 && report.warnings.isEmpty)
             #expect(try snapshot(site) == current)
         }

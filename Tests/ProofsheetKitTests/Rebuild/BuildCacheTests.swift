@@ -17,7 +17,7 @@ struct BuildCacheTests {
         let library = root + "/Library", site = root + "/Site"
         for index in 0..<count {
             try TestPhoto.write(
-                try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, "Album \(index % 2)/IMG_\(index).jpg")
+                try LibraryFixtures.photo(index, width: 64, height: 48), to: library, "Album \(index % 2)/IMG_\(index).jpg")
         }
         _ = try await build(library, into: site)
         return (library, site)
@@ -69,12 +69,12 @@ struct BuildCacheTests {
             let manifest = try readManifest(site)
             for position in manifest.photos.indices { #expect(previous.photo(at: position) == manifest.photos[position]) }
 
-            let before = RebuildScopeTests.states(site)
+            let before = ScopeFixtures.states(site)
             try await Task.sleep(for: .milliseconds(20))
             let report = try await build(library, into: site)
             #expect(report.rendered == 0 && report.reused == 6 && report.photos == 6 && report.albums == 2)
             #expect(report.warnings.isEmpty)
-            #expect(RebuildScopeTests.states(site) == before)
+            #expect(ScopeFixtures.states(site) == before)
         }
     }
 
@@ -270,7 +270,7 @@ struct BuildCacheTests {
             let manifest = try readManifest(site)
             // The first photo changed, and another, so that the rebuild decodes the photos.
             for (at, index) in [(0, 100), (1, 101)] {
-                try TestPhoto.write(try IncrementalBuildTests.photo(index, width: 64, height: 48), to: library, manifest.photos[at].path)
+                try TestPhoto.write(try LibraryFixtures.photo(index, width: 64, height: 48), to: library, manifest.photos[at].path)
             }
             try await Task.sleep(for: .milliseconds(20))
             let fresh = root + "/Fresh"
@@ -340,7 +340,7 @@ struct BuildCacheTests {
         "PhotoSpans reads a photo as the writer writes it, every field set; it leaves other spellings to readPhoto and refuses what it refuses"
     )
     func photoSpans() throws {
-        let fixture = try JSONDecoder().decode(Manifest.self, from: Data(ManifestJSONTests.fixture.utf8)).photos[0]
+        let fixture = try JSONDecoder().decode(Manifest.self, from: Data(ManifestFixtures.fixture.utf8)).photos[0]
         func object(_ photo: Manifest.Photo) -> [UInt8] {
             var writer = JSONWriter(scriptSafe: false)
             writer.write(photo)

@@ -5,21 +5,6 @@ import Testing
 /// The site folder is the build cache: a rebuild decodes only what changed.
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
-    /// A library of `count` distinct photos, `Album/IMG_n.jpg`.
-    static func makeLibrary(at library: String, count: Int) throws {
-        for index in 0..<count {
-            try TestPhoto.write(try photo(index), to: library, "Album/IMG_\(index).jpg")
-        }
-    }
-
-    /// Photo `index`: the test quadrants, made distinct by a description.
-    static func photo(_ index: Int, width: Int = 640, height: Int = 480) throws -> [UInt8] {
-        var exif = ExifWriter()
-        exif.description = "photo \(index)"
-        exif.dateTaken = "2026-05-0\(1 + index % 9)T10:00:00"
-        return try TestPhoto.jpeg(width: width, height: height, exif: exif)
-    }
-
     /// The site's image files with their modification times.
     static func imageFiles(_ site: String) -> [String: Int64] {
         var files: [String: Int64] = [:]
@@ -46,7 +31,7 @@ struct IncrementalBuildTests {
     func nothingChanged() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 5)
+            try LibraryFixtures.makeLibrary(at: library, count: 5)
             let first = try await build(library, into: site)
             #expect(first.rendered == 5)
             let filesBefore = Self.imageFiles(site)
@@ -65,13 +50,13 @@ struct IncrementalBuildTests {
     func changedPhoto() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 4)
+            try LibraryFixtures.makeLibrary(at: library, count: 4)
             _ = try await build(library, into: site)
             let before = try readManifest(site)
             let filesBefore = Self.imageFiles(site)
 
             // Another picture (a different size) under the same name.
-            try TestPhoto.write(try Self.photo(99, width: 500, height: 500), to: library, "Album/IMG_2.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(99, width: 500, height: 500), to: library, "Album/IMG_2.jpg")
             let report = try await build(library, into: site)
             #expect(report.rendered == 1)
             #expect(report.reused == 3)
@@ -98,11 +83,11 @@ struct IncrementalBuildTests {
     func addedPhoto() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let filesBefore = Self.imageFiles(site)
 
-            try TestPhoto.write(try Self.photo(7), to: library, "Album/New.jpg")
+            try TestPhoto.write(try LibraryFixtures.photo(7), to: library, "Album/New.jpg")
             let report = try await build(library, into: site)
             #expect(report.rendered == 1)
             #expect(report.reused == 3)
@@ -119,7 +104,7 @@ struct IncrementalBuildTests {
     func removedPhoto() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let removed = try #require(try readManifest(site).photos.first { $0.path == "Album/IMG_1.jpg" })
 
@@ -143,7 +128,7 @@ struct IncrementalBuildTests {
     func optionChanges(option: String) async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let before = try readManifest(site)
 
@@ -179,7 +164,7 @@ struct IncrementalBuildTests {
     func movedSiteAndLibrary() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let gallery = try readManifest(site).gallery
 
@@ -201,7 +186,7 @@ struct IncrementalBuildTests {
     func missingFilesAreRemade() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
-            try Self.makeLibrary(at: library, count: 3)
+            try LibraryFixtures.makeLibrary(at: library, count: 3)
             _ = try await build(library, into: site)
             let photo = try #require(try readManifest(site).photos.first)
             FileSystem.remove(site + "/" + photo.thumb.src)

@@ -38,25 +38,6 @@ struct RebuildScopeTests {
         }
     }
 
-    struct State: Equatable {
-        var inode: UInt64
-        var modified: Int64
-        var size: Int64
-    }
-
-    /// Every regular file under `site`, by relative path.
-    static func states(_ site: String) -> [String: State] {
-        var states: [String: State] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: site)
-        while let relative = enumerator?.nextObject() as? String {
-            var info = stat()
-            guard lstat(site + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            states[relative] = State(inode: UInt64(info.st_ino), modified: modified, size: Int64(info.st_size))
-        }
-        return states
-    }
-
     static func images(_ photo: Manifest.Photo) -> Set<String> {
         [photo.thumb.src, photo.thumb2x.src, photo.preview.src]
     }
@@ -69,21 +50,21 @@ struct RebuildScopeTests {
             for index in 0..<count { try TestPhoto.write(try Self.photo(index), to: library, Self.relative(index)) }
             try await Self.buildSmall(library, site)
             let manifestBefore = try readManifest(site)
-            let chunkCount = try #require(PageDataTests.pageData(site)["chunks"] as? [[Any]]).count
+            let chunkCount = try #require(PageFixtures.pageData(site)["chunks"] as? [[Any]]).count
             #expect(chunkCount >= 3, "3,000 photos in chunks of at most 1,000")
 
             // Nothing changed: not one file of the site is written.
-            let first = Self.states(site)
+            let first = ScopeFixtures.states(site)
             try await Task.sleep(for: .milliseconds(20))
             try await Self.buildSmall(library, site)
-            #expect(Self.states(site) == first)
+            #expect(ScopeFixtures.states(site) == first)
 
             // One photo, in the middle of the fourth album, gets new content.
             let changed = Self.relative(3 * Self.perAlbum + 200)
             try TestPhoto.write(try Self.photo(99_999), to: library, changed)
             try await Task.sleep(for: .milliseconds(20))
             try await Self.buildSmall(library, site)
-            let second = Self.states(site)
+            let second = ScopeFixtures.states(site)
             let manifest = try readManifest(site)
 
             let old = try #require(manifestBefore.photos.first { $0.path == changed })

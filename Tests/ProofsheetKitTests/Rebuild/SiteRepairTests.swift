@@ -22,7 +22,7 @@ struct SiteRepairTests {
     /// The relative path of the file of this kind that the rebuild keeps: Album 0's first
     /// chunk and first page (Album 1 is the one changed).
     static func path(_ file: File, in site: String) throws -> String {
-        let data = try PageDataTests.pageData(site)
+        let data = try PageFixtures.pageData(site)
         switch file {
         case .chunk:
             let chunks = try #require(data["chunks"] as? [[Any]])
@@ -67,13 +67,13 @@ struct SiteRepairTests {
         func relative(_ index: Int) -> String { "Album \(index / perAlbum)/IMG_\(index).jpg" }
         try await withTemporaryDirectory { root in
             let library = root + "/Library", built = root + "/Built", fresh = root + "/Fresh", site = root + "/Site"
-            for index in 0..<(2 * perAlbum) { try TestPhoto.write(try AlbumRebuildTests.photo(index), to: library, relative(index)) }
-            _ = try await AlbumRebuildTests.rebuild(library, built, sort: .date)
+            for index in 0..<(2 * perAlbum) { try TestPhoto.write(try AlbumFixtures.photo(index), to: library, relative(index)) }
+            _ = try await AlbumFixtures.rebuild(library, built, sort: .date)
             if photoChanged {
-                try TestPhoto.write(try AlbumRebuildTests.photo(2_000), to: library, relative(perAlbum + 3))
+                try TestPhoto.write(try AlbumFixtures.photo(2_000), to: library, relative(perAlbum + 3))
                 try await Task.sleep(for: .milliseconds(20))
             }
-            _ = try await AlbumRebuildTests.rebuild(library, fresh, sort: .date)
+            _ = try await AlbumFixtures.rebuild(library, fresh, sort: .date)
             let whole = try snapshot(fresh)
 
             for file in File.allCases {
@@ -82,7 +82,7 @@ struct SiteRepairTests {
                     try Self.copy(built, to: site)
                     let relative = try Self.path(file, in: site)
                     try Self.damage(site + "/" + relative, damage)
-                    let report = try await AlbumRebuildTests.rebuild(library, site, sort: .date)
+                    let report = try await AlbumFixtures.rebuild(library, site, sort: .date)
                     let rebuilt = try snapshot(site)
                     let differing = Set(rebuilt.keys).union(whole.keys).filter { rebuilt[$0] != whole[$0] }.sorted()
                     #expect(differing.isEmpty, "\(name): the site differs from a fresh build's")
@@ -93,7 +93,7 @@ struct SiteRepairTests {
                     #expect(report.warnings.map(\.description) == expected, "\(name)")
                     if !photoChanged { #expect(report.rendered == 0, "\(name): no photo rendered") }
                     if damage == .edited {
-                        let again = try await AlbumRebuildTests.rebuild(library, site, sort: .date)
+                        let again = try await AlbumFixtures.rebuild(library, site, sort: .date)
                         #expect(again.warnings.isEmpty, "\(name): said once")
                     }
                 }

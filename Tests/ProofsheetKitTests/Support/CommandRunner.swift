@@ -16,7 +16,7 @@ enum CommandRunner {
         var output: [UInt8]
     }
 
-    static var executable: String? { AtomicBuildTests.executable }
+    static var executable: String? { SiteFixtures.executable }
 
     static var isRoot: Bool { getuid() == 0 }
 

@@ -1,4 +1,47 @@
-/// The one place where text that reaches a terminal is made safe to print.
+/// The one table of the characters that untrusted text (file names, pasted lists, order
+/// files, stored settings) must not carry as they are into a terminal, a list or a check:
+/// each of its classes below, and every other character nil. `TerminalText` escapes them
+/// all; a list for other software escapes only what a terminal would obey; a setting's
+/// check refuses the ASCII controls.
+enum UnsafeCharacter: Equatable {
+    /// Tab, newline and carriage return: the C0 controls that text legitimately holds.
+    case whiteSpaceControl
+    /// Every other C0 control (U+0000–U+001F), ESC among them.
+    case control
+    /// DEL (U+007F).
+    case delete
+    /// The C1 controls (U+0080–U+009F), which some terminals obey like ESC.
+    case c1Control
+    /// The bidirectional marks, embeddings, overrides and isolates (U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), which reorder what is shown.
+    case bidirectional
+    /// The Unicode line and paragraph separators (U+2028, U+2029).
+    case separator
+
+    init?(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: self = .whiteSpaceControl
+        case 0x00..<0x20: self = .control
+        case 0x7F: self = .delete
+        case 0x80...0x9F: self = .c1Control
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: self = .bidirectional
+        case 0x2028, 0x2029: self = .separator
+        default: return nil
+        }
+    }
+
+    /// What a terminal obeys: the C0 controls but tab and the line ends, DEL and the C1 controls.
+    var isObeyed: Bool { self == .control || self == .delete || self == .c1Control }
+
+    /// An ASCII control: any C0 control, or DEL.
+    var isASCIIControl: Bool { self == .whiteSpaceControl || self == .control || self == .delete }
+
+    /// Whether `scalar` is an ASCII control (C0 or DEL).
+    static func isASCIIControl(_ scalar: Unicode.Scalar) -> Bool { UnsafeCharacter(scalar)?.isASCIIControl ?? false }
+}
+
+/// The one place where text that reaches a terminal is made safe to print (the characters
+/// escaped are `UnsafeCharacter`'s).
 ///
 /// File names, paths and quoted input can hold control characters: an ESC sequence in a
 /// name could recolour the terminal, retitle it, move the cursor or forge a line of
@@ -41,8 +84,7 @@ public enum TerminalText {
     public static func escapingControls(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(value) {
+            if UnsafeCharacter(scalar)?.isObeyed == true {
                 result.append(contentsOf: escape(scalar).unicodeScalars)
             } else {
                 result.append(scalar)
@@ -79,12 +121,7 @@ public enum TerminalText {
         return result
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F, 0x80...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { UnsafeCharacter(scalar) != nil }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
