@@ -98,6 +98,7 @@ struct CollectCommand {
                 case .order: "\(file.name) (the order file)"
                 case .csv: "the list as CSV"
                 case .notes: "the notes"
+                case .sidecar: "#\(file.order ?? 0)'s marks in \(file.source ?? "a new XMP sidecar")"
                 }
             lines.append("\(indent)\(what) → \(plan.display(file.name))\(state(file.action, file.name))")
         }
