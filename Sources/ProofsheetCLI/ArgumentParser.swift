@@ -139,7 +139,8 @@ public enum ArgumentParser {
             specs: [
                 "--library": .value, "-l": .value, "--output": .value, "-o": .value, "--site": .value, "--name-pattern": .value,
                 "--dry-run": .flag, "-n": .flag, "--overwrite": .flag, "--accept-changed": .flag, "--force": .flag, "-f": .flag,
-                "--link": .flag, "--no-companions": .flag, "--list": .value,
+                "--link": .flag, "--no-companions": .flag, "--list": .value, "--selection": .value, "--label": .value,
+                "--stars": .value, "--rejected": .flag,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "collect") }
@@ -169,6 +170,10 @@ public enum ArgumentParser {
                 throw UsageError("--list prints the list and writes nothing; it takes no '\(first)'", command: "collect")
             }
         }
+        let marks = try markFilter(scanner)
+        if marks != nil && list == nil {
+            throw UsageError("--label, --stars and --rejected choose what --list prints; they need --list FORMAT", command: "collect")
+        }
         let library = try scanner.nonEmpty("--library", "-l")
         guard library != nil || list != nil else {
             throw UsageError("collect needs --library LIBRARY: the folder the gallery was built from", command: "collect")
@@ -180,13 +185,33 @@ public enum ArgumentParser {
             notes.append("--force is deprecated: it means --overwrite --accept-changed; say which you mean")
         }
         let pattern = try scanner.nonEmpty("--name-pattern") ?? CollectOptions.defaultNamePattern
-        return .collect(
-            CollectOptions(
+        var options = CollectOptions(
                 orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
                 namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
                 overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
-                link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list),
-            notes: notes)
+                link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list)
+        options.selection = try scanner.nonEmpty("--selection")
+        options.marks = marks
+        return .collect(options, notes: notes)
+    }
+
+    /// `--label NAME`, `--stars N`, `--rejected`: which marked photos `--list` prints.
+    static func markFilter(_ scanner: OptionScanner) throws(UsageError) -> MarkFilter? {
+        var filter = MarkFilter(rejected: scanner.flag("--rejected"))
+        if let text = scanner.value("--label") {
+            guard let label = ColorLabel(rawValue: text.lowercased()) else {
+                let names = ColorLabel.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("option '--label' is one of \(names), not '\(text)'", command: "collect")
+            }
+            filter.label = label
+        }
+        if let text = scanner.value("--stars") {
+            guard let stars = Int(text), (1...5).contains(stars) else {
+                throw UsageError("option '--stars' is a number of stars from 1 to 5, not '\(text)'", command: "collect")
+            }
+            filter.stars = stars
+        }
+        return filter == MarkFilter() ? nil : filter
     }
 
     static func parseMerge(_ arguments: [String]) throws(UsageError) -> Invocation {

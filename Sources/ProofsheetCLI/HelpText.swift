@@ -102,7 +102,17 @@ public enum HelpText {
               --link              hard-link instead of copying where possible
               --list FORMAT       print the picks for other software, write nothing:
                                   lightroom, capture-one, finder, csv
+              --selection NAME    of an order with named selections, only this one
+                                  (default: each into a folder of its own, OUTPUT/NAME)
+              --label COLOUR      with --list: the photos marked with this label
+                                  (red, yellow, green, blue, purple) instead of the picks
+              --stars N           with --list: the photos marked with N stars or more
+              --rejected          with --list: the photos marked as rejected
           -h, --help              show this help
+
+        A marked photo (stars, a colour label, reject) gets an XMP sidecar beside it with
+        xmp:Rating and xmp:Label; the library's own sidecar, when it has one, is collected
+        with the marks merged in and all else kept.
 
         """
 

@@ -34,6 +34,14 @@ public struct Collector: Sendable {
     /// leftovers beside the output folder are settled first.
     public func run() throws(CollectRefusal) -> CollectReport {
         let order = try load()
+        if case .json(let file) = order.document, !file.selections.isEmpty {
+            throw CollectRefusal(order.display, "has named selections: each is collected into a folder of its own (runAll)")
+        }
+        return try run(order)
+    }
+
+    /// Plans and collects an order read already.
+    func run(_ order: LoadedOrder) throws(CollectRefusal) -> CollectReport {
         if options.dryRun {
             let plan = try plan(order)
             return CollectReport(plan: plan, dryRun: true, linked: 0, copied: 0, warnings: plan.warnings, recovered: [])
@@ -85,7 +93,7 @@ public struct Collector: Sendable {
     /// library, but uses one when given (to read a pasted list's bare names and follow
     /// moved photos).
     public func list(_ format: ListFormat) throws(CollectRefusal) -> (text: String, warnings: [ProofsheetError]) {
-        let order = try load()
+        let order = try listed(try load())
         let file: OrderFile
         var warnings: [ProofsheetError] = []
         if options.library != nil {
