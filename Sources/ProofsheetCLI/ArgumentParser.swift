@@ -4,7 +4,7 @@ import ProofsheetKit
 /// Turns the words after `proofsheet` into an `Invocation`: a pure function, so every
 /// case is testable without running anything.
 public enum ArgumentParser {
-    public static let commands = ["build", "collect", "merge", "demo", "help"]
+    public static let commands = ["build", "collect", "mark", "merge", "demo", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -21,6 +21,7 @@ public enum ArgumentParser {
         case "build": return try parseBuild(rest)
         case "collect": return try parseCollect(rest)
         case "merge": return try parseMerge(rest)
+        case "mark": return try parseMark(rest)
         case "demo": return try parseDemo(rest)
         default:
             if first.hasPrefix("-") {
@@ -186,10 +187,10 @@ public enum ArgumentParser {
         }
         let pattern = try scanner.nonEmpty("--name-pattern") ?? CollectOptions.defaultNamePattern
         var options = CollectOptions(
-                orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
-                namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
-                overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
-                link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list)
+            orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
+            namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
+            overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
+            link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list)
         options.selection = try scanner.nonEmpty("--selection")
         options.marks = marks
         return .collect(options, notes: notes)
@@ -212,6 +213,28 @@ public enum ArgumentParser {
             filter.stars = stars
         }
         return filter == MarkFilter() ? nil : filter
+    }
+
+    static func parseMark(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "mark", specs: ["--library": .value, "-l": .value, "--dry-run": .flag, "-n": .flag, "--undo": .flag],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "mark") }
+        guard let order = scanner.positionals.first, !order.isEmpty else {
+            throw UsageError("mark needs an ORDER_FILE with marks (the page's export)", command: "mark")
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError("mark takes one ORDER_FILE; unexpected '\(scanner.positionals[1])'", command: "mark")
+        }
+        if scanner.value("--library") != nil && scanner.value("-l") != nil {
+            throw UsageError("option '--library' given twice", command: "mark")
+        }
+        guard let library = try scanner.nonEmpty("--library", "-l") else {
+            throw UsageError("mark needs --library LIBRARY: the folder whose sidecars get the marks", command: "mark")
+        }
+        return .mark(
+            MarkOptions(
+                orderFile: order, library: library, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"), undo: scanner.flag("--undo")))
     }
 
     static func parseMerge(_ arguments: [String]) throws(UsageError) -> Invocation {

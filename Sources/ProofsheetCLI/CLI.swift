@@ -33,6 +33,8 @@ public enum CLI {
                 .run(console: console)
         case .merge(let options):
             return await MergeCommand(options: options).run(console: console)
+        case .mark(let options):
+            return await MarkCommand(options: options).run(console: console)
         case .demo(let output, let library, let quiet):
             return await DemoCommand(output: output, library: library, quiet: quiet).run(console: console)
         }

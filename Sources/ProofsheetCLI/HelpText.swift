@@ -7,12 +7,14 @@ public enum HelpText {
           proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
           proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                     gather the picked originals, in order
+          proofsheet mark ORDER_FILE --library LIBRARY
+                                                    write the client's marks into the sidecars
           proofsheet merge A.json B.json… [options] merge several people's picks into one
           proofsheet demo [--output DIR]            draw a sample library and build it
           proofsheet help [COMMAND]                 show help for a command
           proofsheet --version                      show the version and readable formats
 
-        Run 'proofsheet help build' (or collect, merge, demo) for every option.
+        Run 'proofsheet help build' (or collect, mark, merge, demo) for every option.
 
         EXIT STATUS
           0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -116,6 +118,27 @@ public enum HelpText {
 
         """
 
+    public static let mark = """
+        USAGE
+          proofsheet mark ORDER_FILE --library LIBRARY [options]
+          proofsheet mark ORDER_FILE --library LIBRARY --undo
+
+        Writes the client's marks from the order file (stars, colour labels, reject) into
+        the library's own XMP sidecars, as xmp:Rating (-1 for a reject) and xmp:Label,
+        where Lightroom Classic (Metadata > Read Metadata from Files), Capture One and
+        darktable read them. A photo without a sidecar gets one (IMG_1.xmp); every other
+        field of a sidecar is kept, and no photo is ever written. Run again, it changes
+        nothing. A sidecar that is not valid XMP is named and left as it was.
+
+        OPTIONS
+          -l, --library DIR       the photo library the gallery was built from (required)
+          -n, --dry-run           print what would change, write nothing
+              --undo              put back what the last run changed (it keeps a journal,
+                                  LIBRARY/.proofsheet-marks.json)
+          -h, --help              show this help
+
+        """
+
     public static let merge = """
         USAGE
           proofsheet merge A.json B.json … [options]
@@ -158,6 +181,7 @@ public enum HelpText {
         case "build": build
         case "collect": collect
         case "merge": merge
+        case "mark": mark
         case "demo": demo
         default: main
         }

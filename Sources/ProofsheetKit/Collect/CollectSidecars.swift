@@ -43,7 +43,8 @@ extension Collector {
                     continue
                 }
                 generated.append(
-                    CollectPlan.Generated(role: .sidecar, name: item.name, bytes: merged, action: .add, order: item.order, source: item.path))
+                    CollectPlan.Generated(
+                        role: .sidecar, name: item.name, bytes: merged, action: .add, order: item.order, source: item.path))
             } catch let refusal as SidecarMarks.Refusal {
                 kept.append(item)
                 warnings.append(ProofsheetError(item.path, "\(refusal.reason); collected as it is, without \(pick.shown)'s marks"))

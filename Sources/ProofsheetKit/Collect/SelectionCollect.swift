@@ -44,7 +44,8 @@ extension Collector {
                 continue
             }
             var collector = self
-            collector.options.output = (parent.display.hasSuffix("/") ? parent.display : parent.display + "/") + SafeFileName.make(selection.name)
+            collector.options.output =
+                (parent.display.hasSuffix("/") ? parent.display : parent.display + "/") + SafeFileName.make(selection.name)
             collector.options.selection = nil
             if planned != nil {
                 collector.plannedParent = (absolute(collector.options.output!) as NSString).deletingLastPathComponent

@@ -216,7 +216,9 @@ public enum OrderFileParser {
             }
         }
 
-        let picks = self.picks(elements, prefix: "", problem: problem) { note($0, field: $1, oneLine: false, cap: OrderFile.maximumNoteLength) }
+        let picks = self.picks(elements, prefix: "", problem: problem) {
+            note($0, field: $1, oneLine: false, cap: OrderFile.maximumNoteLength)
+        }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
         var file = OrderFile(
             form: .json, gallery: gallery, title: title, limit: limit, minimum: minimum, exported: exported, note: overallNote, by: by,

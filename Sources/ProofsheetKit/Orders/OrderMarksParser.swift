@@ -92,7 +92,8 @@ extension OrderFileParser {
             }
             if valid, let path {
                 marks.append(
-                    OrderFile.Mark(id: id, path: path, pathBytes: pathBytes, mark: PhotoMark(rating: rating, label: label, rejected: rejected)))
+                    OrderFile.Mark(
+                        id: id, path: path, pathBytes: pathBytes, mark: PhotoMark(rating: rating, label: label, rejected: rejected)))
             }
         }
         return marks
@@ -167,7 +168,11 @@ extension OrderFileParser {
                     bad("picks", "\(list.count) photos picked, but the selection allows at most \(limit)")
                 }
                 var sound = true
-                picks = self.picks(list, prefix: "\(at): ", problem: { sound = false; problem($0, $1) }, note: note)
+                picks = self.picks(
+                    list, prefix: "\(at): ",
+                    problem: {
+                        sound = false; problem($0, $1)
+                    }, note: note)
                 valid = valid && sound
             case nil: bad("picks", "missing")
             case let other?: bad("picks", "must be a list, not \(other.kindName)")

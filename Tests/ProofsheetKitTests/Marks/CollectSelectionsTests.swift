@@ -21,7 +21,8 @@ struct CollectSelectionsTests {
             try fixture(f)
             let recorder = RecordingConsole()
             #expect(
-                await CLI.run(arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P"], console: recorder.console)
+                await CLI.run(
+                    arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P"], console: recorder.console)
                     == 0)
             #expect(f.names(f.root + "/P") == ["Album", "Cover"])
             #expect(f.picked(f.root + "/P/Album") == ["1-IMG_3.jpg", "2-IMG_1.jpg", "2-IMG_1.xmp", "3-IMG_2.jpg", "order.json"])
@@ -43,7 +44,9 @@ struct CollectSelectionsTests {
             #expect(f.names(f.root + "/P") == ["Cover"])
             let bad = RecordingConsole()
             #expect(await CLI.run(arguments: base + ["--selection", "Prints"], console: bad.console) == 2)
-            #expect(bad.err.contains(#"error: --selection: "# + f.root + #"/order.json has no selection "Prints" (it has "Album", "Cover", "Parents")"#))
+            #expect(
+                bad.err.contains(
+                    #"error: --selection: "# + f.root + #"/order.json has no selection "Prints" (it has "Album", "Cover", "Parents")"#))
         }
     }
 
@@ -53,7 +56,8 @@ struct CollectSelectionsTests {
             try fixture(f)
             let recorder = RecordingConsole()
             #expect(
-                await CLI.run(arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P", "-n"], console: recorder.console)
+                await CLI.run(
+                    arguments: ["collect", f.root + "/order.json", "-l", f.library, "-o", f.root + "/P", "-n"], console: recorder.console)
                     == 0)
             #expect(!FileSystem.exists(f.root + "/P"))
             #expect(recorder.out.contains("dry run: would collect 3 photos into \(f.root)/P/Album/ (nothing written)"))
@@ -67,7 +71,8 @@ struct CollectSelectionsTests {
             try fixture(f)
             func list(_ extra: [String]) async -> (Int32, String) {
                 let recorder = RecordingConsole()
-                let status = await CLI.run(arguments: ["collect", f.root + "/order.json", "--list", "lightroom"] + extra, console: recorder.console)
+                let status = await CLI.run(
+                    arguments: ["collect", f.root + "/order.json", "--list", "lightroom"] + extra, console: recorder.console)
                 return (status, recorder.out + recorder.err)
             }
             #expect(await list(["--label", "red"]) == (0, "IMG_1\n"))

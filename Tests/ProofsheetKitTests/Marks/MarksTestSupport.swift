@@ -41,8 +41,11 @@ extension CollectFixture {
         let path = library + "/" + relative
         try CommandRunner.system(
             "/usr/bin/exiftool",
-            ["-q", "-o", path, "-XMP-dc:Subject=Anna", "-XMP-dc:Subject=Ben", "-XMP-crs:Exposure2012=+0.50", "-XMP-crs:WhiteBalance=Custom",
-             "-XMP-xmp:Rating=2", "-XMP-xmp:Label=Green"])
+            [
+                "-q", "-o", path, "-XMP-dc:Subject=Anna", "-XMP-dc:Subject=Ben", "-XMP-crs:Exposure2012=+0.50",
+                "-XMP-crs:WhiteBalance=Custom",
+                "-XMP-xmp:Rating=2", "-XMP-xmp:Label=Green",
+            ])
         return try FileSystem.read(path)
     }
 }

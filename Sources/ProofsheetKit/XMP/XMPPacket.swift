@@ -36,7 +36,8 @@ struct XMPPacket: ~Copyable {
         }
         // XML that parses but holds no `x:xmpmeta` or `rdf:RDF` leaves nothing: a sidecar
         // that held something must still hold it, or it was not XMP.
-        let reason = !parsed ? "not valid XMP (\(Self.lastError()))" : Self.isEmpty(handle) ? "not valid XMP (no rdf:RDF with properties)" : nil
+        let reason =
+            !parsed ? "not valid XMP (\(Self.lastError()))" : Self.isEmpty(handle) ? "not valid XMP (no rdf:RDF with properties)" : nil
         if let reason {
             xmp_free(handle)
             throw Failure(reason: reason)
