@@ -240,7 +240,9 @@ public enum ArgumentParser {
     static func parseMerge(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanner = try OptionScanner(
             command: "merge",
-            specs: ["--output": .value, "-o": .value, "--mode": .value, "--limit": .value, "--table": .value],
+            specs: [
+                "--output": .value, "-o": .value, "--mode": .value, "--limit": .value, "--table": .value, "--selection": .value,
+            ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "merge") }
         guard !scanner.positionals.isEmpty else {
@@ -260,10 +262,11 @@ public enum ArgumentParser {
             mode = value
         }
         let limit = scanner.value("--limit") == nil ? nil : try scanner.integer("--limit", default: 0, in: 0...OrderFile.maximumPicks)
-        return .merge(
-            MergeOptions(
-                files: scanner.positionals, output: try scanner.nonEmpty("--output", "-o"), mode: mode, limit: limit,
-                table: try scanner.nonEmpty("--table")))
+        var options = MergeOptions(
+            files: scanner.positionals, output: try scanner.nonEmpty("--output", "-o"), mode: mode, limit: limit,
+            table: try scanner.nonEmpty("--table"))
+        options.selection = try scanner.nonEmpty("--selection")
+        return .merge(options)
     }
 
     static func parseDemo(_ arguments: [String]) throws(UsageError) -> Invocation {

@@ -156,6 +156,7 @@ public enum HelpText {
                                   photos everyone picked, in the first file's order
               --limit N           keep the first N (default: the gallery's limit; 0: all)
               --table FILE        also write the table of who picked what as CSV
+              --selection NAME    of orders with named selections, merge this one
           -h, --help              show this help
 
         """
