@@ -38,7 +38,8 @@ public enum ArgumentParser {
             specs: [
                 "--output": .value, "-o": .value, "--title": .value, "--limit": .value, "--sort": .value,
                 "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
-                "--exclude": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag, "--quiet": .flag,
+                "--exclude": .repeated, "--selection": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag,
+                "--quiet": .flag,
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
                 "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
                 "--contact-name": .value, "--message": .value, "--cover": .value, "--logo": .value, "--accent": .value,
@@ -112,6 +113,8 @@ public enum ArgumentParser {
         // The patterns given replace the site's; an empty one (`--exclude ''`) clears them.
         let globs = scanner.list("--exclude")
         if !globs.isEmpty { options.excludes = globs.filter { !$0.isEmpty }.map { ExcludePattern($0).glob } }
+        let selections = scanner.list("--selection")
+        if !selections.isEmpty { options.selections = try namedSelections(selections) }
         if scanner.flag("--include-gps") { options.includeGPS = true }
         if scanner.flag("--no-gps") { options.includeGPS = false }
         // The watermark with its options; --no-watermark takes it away.
@@ -132,6 +135,24 @@ public enum ArgumentParser {
             options.watermark = nil
         }
         return .build(options, strict: scanner.flag("--strict"), quiet: scanner.flag("--quiet") || scanner.flag("-q"))
+    }
+
+    /// `--selection NAME:MAX` or `NAME:MIN-MAX`, repeated: every bad value on a line of its
+    /// own; an empty one (`--selection ''`) clears them.
+    static func namedSelections(_ specs: [String]) throws(UsageError) -> NamedSelections {
+        var list: [NamedSelection] = []
+        var lines: [String] = []
+        for spec in specs where !spec.isEmpty {
+            do {
+                list.append(try NamedSelection(parsing: spec))
+            } catch {
+                lines.append("option '--selection' '\(error.spec)' \(error.reason)")
+            }
+        }
+        let selections = NamedSelections(list)
+        if lines.isEmpty, let problem = selections.problem { lines.append("option '--selection': \(problem)") }
+        guard lines.isEmpty else { throw UsageError(lines.joined(separator: "\n"), command: "build") }
+        return selections
     }
 
     static func parseCollect(_ arguments: [String]) throws(UsageError) -> Invocation {

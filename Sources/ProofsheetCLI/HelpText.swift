@@ -38,6 +38,9 @@ public enum HelpText {
               --limit N           how many photos a viewer may pick; 0 = no limit (default: 1)
               --min N             how many a final selection holds at least; at most
                                   the limit; 0 = no minimum (default: 0)
+              --selection NAME:MAX, NAME:MIN-MAX
+                                  a named selection with its own limits, repeatable
+                                  ("Album:20-30" "Cover:1"; '' takes them away)
               --contact EMAIL     the page's Send button mails the picks to EMAIL
               --contact-name NAME whom the Send button names (default: the address)
               --message TEXT      instructions shown at the top of the page, on the cover

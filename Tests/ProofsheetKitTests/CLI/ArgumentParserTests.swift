@@ -174,7 +174,8 @@ struct ArgumentParserTests {
         "every build option is in the build help",
         arguments: [
             "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
-            "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark", "--watermark-opacity",
+            "--exclude", "--selection", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark",
+            "--watermark-opacity",
             "--watermark-font", "--min", "--contact", "--contact-name", "--message", "--cover", "--logo", "--accent",
         ])
     func buildHelpComplete(option: String) {
