@@ -76,6 +76,9 @@ extension Collector {
             }
             return order
         }
+        if let name = options.selection, file.selections.isEmpty {
+            throw CollectRefusal("--selection", "\(quotedForMessage(name)): \(order.display) has no named selections")
+        }
         var listed = order
         if let filter = options.marks {
             listed.document = .json(filter.picks(of: file))

@@ -88,6 +88,11 @@ struct CollectMarksTests {
             try f.order(["IMG_1.jpg"])
             _ = try f.collector().run()
             #expect(f.picked(f.root + "/Picks") == ["1-IMG_1.jpg", "order.json"])
+            let list = RecordingConsole()
+            #expect(
+                await CLI.run(
+                    arguments: ["collect", f.root + "/order.json", "--list", "csv", "--selection", "Album"], console: list.console) == 2)
+            #expect(list.err == "error: --selection: \"Album\": \(f.root)/order.json has no named selections\n")
         }
     }
 }
