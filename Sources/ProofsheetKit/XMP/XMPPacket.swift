@@ -27,23 +27,29 @@ struct XMPPacket: ~Copyable {
 
     /// The packet `bytes` hold: a sidecar's whole text (with or without the `<?xpacket`
     /// wrapper). Refused unless Exempi reads it as XMP: not XML, XML that is not RDF, an
-    /// empty file.
+    /// empty file. (Exempi also prints its own line, "XML parsing failure", on standard
+    /// error when the XML is broken.)
     init(parsing bytes: [UInt8]) throws(Failure) {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { throw Failure(reason: "is empty, not XMP") }
         guard Self.ready, let handle = xmp_new_empty() else { throw Failure(reason: "Exempi could not start") }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmp_parse(handle, $0.baseAddress, $0.count) }
         }
-        // XML that parses but holds no `x:xmpmeta` or `rdf:RDF` leaves nothing: a sidecar
-        // that held something must still hold it, or it was not XMP.
+        // Exempi takes any well-formed XML, and XML without RDF (`<html/>`) leaves an empty
+        // packet; an empty packet is XMP only when the file speaks RDF (a tool's sidecar
+        // of no properties), told by the namespace every XMP packet declares.
+        let speaksRDF = { bytes.firstRange(of: Array(Self.rdfNamespace.utf8)) != nil }
         let reason =
-            !parsed ? "not valid XMP (\(Self.lastError()))" : Self.isEmpty(handle) ? "not valid XMP (no rdf:RDF with properties)" : nil
+            !parsed
+            ? "not valid XMP (\(Self.lastError()))" : Self.isEmpty(handle) && !speaksRDF() ? "not valid XMP (XML without RDF)" : nil
         if let reason {
             xmp_free(handle)
             throw Failure(reason: reason)
         }
         self.handle = handle
     }
+
+    static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
     deinit { xmp_free(handle) }
 

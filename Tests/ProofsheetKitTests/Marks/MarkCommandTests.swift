@@ -119,6 +119,18 @@ struct MarkCommandTests {
         }
     }
 
+    @Test("a sidecar of no properties is XMP and is marked; XML that is not RDF is refused")
+    func emptyPacket() async throws {
+        try await withCollectFixture { f in
+            _ = try fixture(f)
+            let empty = "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'/></x:xmpmeta>"
+            try FileSystem.writeAtomically(empty, to: f.library + "/Wedding/IMG_1.xmp")
+            #expect(await mark(f).status == 0)
+            #expect(try exiftoolTag(f.library + "/Wedding/IMG_1.xmp", "XMP-xmp:Rating") == "4")
+            #expect(SidecarMarks.problem(Array("<html><body/></html>".utf8)) == "not valid XMP (XML without RDF)")
+        }
+    }
+
     @Test("an order without marks is refused")
     func noMarks() async throws {
         try await withCollectFixture { f in
