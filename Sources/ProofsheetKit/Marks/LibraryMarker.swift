@@ -124,6 +124,11 @@ public struct LibraryMarker: Sendable {
                 }
                 let path = library + "/" + sidecar
                 var before: [UInt8]?
+                // Never through a symlink or into a folder: a sidecar is a file of the library.
+                if let kind = FileSystem.kind(of: path), kind != .file {
+                    refused.append(ProofsheetError(sidecar, "is not a regular file (a symlink or a folder); left as it was"))
+                    continue
+                }
                 if FileSystem.exists(path) {
                     do {
                         before = try FileSystem.read(path)

@@ -131,6 +131,21 @@ struct MarkCommandTests {
         }
     }
 
+    @Test("a sidecar's name taken by a symlink is refused by name, and what it points to is left alone")
+    func symlinkedSidecar() async throws {
+        try await withCollectFixture { f in
+            _ = try fixture(f)
+            let outside = f.root + "/outside.xmp"
+            let bytes = try f.librarySidecar("../outside.xmp")
+            try FileManager.default.createSymbolicLink(atPath: f.library + "/Wedding/IMG_2.xmp", withDestinationPath: outside)
+            let run = await mark(f)
+            #expect(run.status == 2)
+            #expect(run.err.contains("error: Wedding/IMG_2.xmp: is not a regular file (a symlink or a folder); left as it was\n"))
+            #expect(try FileSystem.read(outside) == bytes)
+            #expect(FileSystem.kind(of: f.library + "/Wedding/IMG_2.xmp") == .symlink)
+        }
+    }
+
     @Test("an order without marks is refused")
     func noMarks() async throws {
         try await withCollectFixture { f in
