@@ -50,6 +50,9 @@ let package = Package(
         .systemLibrary(
             name: "CRaw",
             providers: [.apt(["libraw-dev"]), .brew(["libraw"])]),
+        .systemLibrary(
+            name: "CExempi", pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"]), .brew(["exempi"])]),
 
         // proofsheet's own C: the resampler, turning photos upright, colour transforms, and
         // the glue to the decoders, whose error handling Swift cannot take part in
@@ -64,7 +67,7 @@ let package = Package(
         // All domain logic; the only module that imports the C ones.
         .target(
             name: "ProofsheetKit",
-            dependencies: ["CGD", "CExif", "CImaging", "CXXHash"]),
+            dependencies: ["CGD", "CExif", "CImaging", "CXXHash", "CExempi"]),
         // Argument parsing and one type per command.
         .target(name: "ProofsheetCLI", dependencies: ["ProofsheetKit"]),
         // One short file: run the CLI, exit with its code.

@@ -110,12 +110,22 @@ def order_documents(manifest):
             "limit": 3, "exported": "2026-11-30T10:04:05Z", "picks": picks}
     noted = dict(base, note="the whole selection's note", by="Anna Smith", minimum=2,
                  picks=[dict(p, note="black and white please") for p in picks])
+    # Version 2: marks on picked and unpicked photos, and named selections.
+    marks = [{"id": p["id"], "path": p["path"], "name": p["name"], "rating": i + 3, "label": "red"} for i, p in enumerate(photos[:2])]
+    marks.append({"path": photos[-1]["path"], "rating": 0, "rejected": True})
+    marked = dict(base, version=2, marks=marks)
+    selections = {k: v for k, v in base.items() if k not in ("picks", "limit")}
+    selections.update(version=2, marks=marks, selections=[
+        {"name": "Album", "min": 1, "limit": 3, "picks": picks},
+        {"name": "Cover", "limit": 1, "picks": [dict(picks[1], order=1)]}])
     paths = [p["path"] for p in photos]
     text = f"# {manifest['title']} — 3 picks — gallery {manifest['gallery']}\n# By: Anna Smith\n# Note: one line\n"
     text += "".join(f"{i + 1}. {path}\n" + ("   Note: black and white please\n" if i == 0 else "") for i, path in enumerate(paths))
     return {
         "order.json": json.dumps(base, indent=2, ensure_ascii=False) + "\n",
         "noted.json": json.dumps(noted, ensure_ascii=False),
+        "marked.json": json.dumps(marked, ensure_ascii=False),
+        "selections.json": json.dumps(selections, indent=1, ensure_ascii=False),
         "order.txt": text,
         "quoted.txt": "".join("> " + line + "\r\n" for line in text.splitlines()),
         "bare.txt": "\n".join(paths) + "\n",

@@ -4,7 +4,7 @@ import ProofsheetKit
 /// Turns the words after `proofsheet` into an `Invocation`: a pure function, so every
 /// case is testable without running anything.
 public enum ArgumentParser {
-    public static let commands = ["build", "collect", "merge", "demo", "help"]
+    public static let commands = ["build", "collect", "mark", "merge", "demo", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -21,6 +21,7 @@ public enum ArgumentParser {
         case "build": return try parseBuild(rest)
         case "collect": return try parseCollect(rest)
         case "merge": return try parseMerge(rest)
+        case "mark": return try parseMark(rest)
         case "demo": return try parseDemo(rest)
         default:
             if first.hasPrefix("-") {
@@ -37,7 +38,8 @@ public enum ArgumentParser {
             specs: [
                 "--output": .value, "-o": .value, "--title": .value, "--limit": .value, "--sort": .value,
                 "--thumb-size": .value, "--preview-size": .value, "--quality": .value, "--jobs": .value, "-j": .value,
-                "--exclude": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag, "--quiet": .flag,
+                "--exclude": .repeated, "--selection": .repeated, "--include-gps": .flag, "--no-gps": .flag, "--strict": .flag,
+                "--quiet": .flag,
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
                 "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
                 "--contact-name": .value, "--message": .value, "--cover": .value, "--logo": .value, "--accent": .value,
@@ -113,6 +115,8 @@ public enum ArgumentParser {
         // The patterns given replace the site's; an empty one (`--exclude ''`) clears them.
         let globs = scanner.list("--exclude")
         if !globs.isEmpty { options.excludes = globs.filter { !$0.isEmpty }.map { ExcludePattern($0).glob } }
+        let selections = scanner.list("--selection")
+        if !selections.isEmpty { options.selections = try namedSelections(selections) }
         if scanner.flag("--include-gps") { options.includeGPS = true }
         if scanner.flag("--no-gps") { options.includeGPS = false }
         // The watermark with its options; --no-watermark takes it away.
@@ -135,13 +139,32 @@ public enum ArgumentParser {
         return .build(options, strict: scanner.flag("--strict"), quiet: scanner.flag("--quiet") || scanner.flag("-q"))
     }
 
+    /// `--selection NAME:MAX` or `NAME:MIN-MAX`, repeated: every bad value on a line of its
+    /// own; an empty one (`--selection ''`) clears them.
+    static func namedSelections(_ specs: [String]) throws(UsageError) -> NamedSelections {
+        var list: [NamedSelection] = []
+        var lines: [String] = []
+        for spec in specs where !spec.isEmpty {
+            do {
+                list.append(try NamedSelection(parsing: spec))
+            } catch {
+                lines.append("option '--selection' '\(error.spec)' \(error.reason)")
+            }
+        }
+        let selections = NamedSelections(list)
+        if lines.isEmpty, let problem = selections.problem { lines.append("option '--selection': \(problem)") }
+        guard lines.isEmpty else { throw UsageError(lines.joined(separator: "\n"), command: "build") }
+        return selections
+    }
+
     static func parseCollect(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanner = try OptionScanner(
             command: "collect",
             specs: [
                 "--library": .value, "-l": .value, "--output": .value, "-o": .value, "--site": .value, "--name-pattern": .value,
                 "--dry-run": .flag, "-n": .flag, "--overwrite": .flag, "--accept-changed": .flag, "--force": .flag, "-f": .flag,
-                "--link": .flag, "--no-companions": .flag, "--list": .value,
+                "--link": .flag, "--no-companions": .flag, "--list": .value, "--selection": .value, "--label": .value,
+                "--stars": .value, "--rejected": .flag,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "collect") }
@@ -171,6 +194,10 @@ public enum ArgumentParser {
                 throw UsageError("--list prints the list and writes nothing; it takes no '\(first)'", command: "collect")
             }
         }
+        let marks = try markFilter(scanner)
+        if marks != nil && list == nil {
+            throw UsageError("--label, --stars and --rejected choose what --list prints; they need --list FORMAT", command: "collect")
+        }
         let library = try scanner.nonEmpty("--library", "-l")
         guard library != nil || list != nil else {
             throw UsageError("collect needs --library LIBRARY: the folder the gallery was built from", command: "collect")
@@ -182,19 +209,63 @@ public enum ArgumentParser {
             notes.append("--force is deprecated: it means --overwrite --accept-changed; say which you mean")
         }
         let pattern = try scanner.nonEmpty("--name-pattern") ?? CollectOptions.defaultNamePattern
-        return .collect(
-            CollectOptions(
-                orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
-                namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
-                overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
-                link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list),
-            notes: notes)
+        var options = CollectOptions(
+            orderFile: order, library: library, output: try scanner.nonEmpty("--output", "-o"), site: try scanner.nonEmpty("--site"),
+            namePattern: pattern, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"),
+            overwrite: force || scanner.flag("--overwrite"), acceptChanged: force || scanner.flag("--accept-changed"),
+            link: scanner.flag("--link"), companions: !scanner.flag("--no-companions"), list: list)
+        options.selection = try scanner.nonEmpty("--selection")
+        options.marks = marks
+        return .collect(options, notes: notes)
+    }
+
+    /// `--label NAME`, `--stars N`, `--rejected`: which marked photos `--list` prints.
+    static func markFilter(_ scanner: OptionScanner) throws(UsageError) -> MarkFilter? {
+        var filter = MarkFilter(rejected: scanner.flag("--rejected"))
+        if let text = scanner.value("--label") {
+            guard let label = ColorLabel(rawValue: text.lowercased()) else {
+                let names = ColorLabel.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("option '--label' is one of \(names), not '\(text)'", command: "collect")
+            }
+            filter.label = label
+        }
+        if let text = scanner.value("--stars") {
+            guard let stars = Int(text), (1...5).contains(stars) else {
+                throw UsageError("option '--stars' is a number of stars from 1 to 5, not '\(text)'", command: "collect")
+            }
+            filter.stars = stars
+        }
+        return filter == MarkFilter() ? nil : filter
+    }
+
+    static func parseMark(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanner = try OptionScanner(
+            command: "mark", specs: ["--library": .value, "-l": .value, "--dry-run": .flag, "-n": .flag, "--undo": .flag],
+            arguments: arguments)
+        if scanner.wantsHelp { return .help(topic: "mark") }
+        guard let order = scanner.positionals.first, !order.isEmpty else {
+            throw UsageError("mark needs an ORDER_FILE with marks (the page's export)", command: "mark")
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError("mark takes one ORDER_FILE; unexpected '\(scanner.positionals[1])'", command: "mark")
+        }
+        if scanner.value("--library") != nil && scanner.value("-l") != nil {
+            throw UsageError("option '--library' given twice", command: "mark")
+        }
+        guard let library = try scanner.nonEmpty("--library", "-l") else {
+            throw UsageError("mark needs --library LIBRARY: the folder whose sidecars get the marks", command: "mark")
+        }
+        return .mark(
+            MarkOptions(
+                orderFile: order, library: library, dryRun: scanner.flag("--dry-run") || scanner.flag("-n"), undo: scanner.flag("--undo")))
     }
 
     static func parseMerge(_ arguments: [String]) throws(UsageError) -> Invocation {
         let scanner = try OptionScanner(
             command: "merge",
-            specs: ["--output": .value, "-o": .value, "--mode": .value, "--limit": .value, "--table": .value],
+            specs: [
+                "--output": .value, "-o": .value, "--mode": .value, "--limit": .value, "--table": .value, "--selection": .value,
+            ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "merge") }
         guard !scanner.positionals.isEmpty else {
@@ -214,10 +285,11 @@ public enum ArgumentParser {
             mode = value
         }
         let limit = scanner.value("--limit") == nil ? nil : try scanner.integer("--limit", default: 0, in: 0...OrderFile.maximumPicks)
-        return .merge(
-            MergeOptions(
-                files: scanner.positionals, output: try scanner.nonEmpty("--output", "-o"), mode: mode, limit: limit,
-                table: try scanner.nonEmpty("--table")))
+        var options = MergeOptions(
+            files: scanner.positionals, output: try scanner.nonEmpty("--output", "-o"), mode: mode, limit: limit,
+            table: try scanner.nonEmpty("--table"))
+        options.selection = try scanner.nonEmpty("--selection")
+        return .merge(options)
     }
 
     static func parseDemo(_ arguments: [String]) throws(UsageError) -> Invocation {

@@ -12,7 +12,8 @@ public enum CLI {
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            console.warn("proofsheet: \(error.message)")
+            // One line per problem (each bad --selection value).
+            for line in error.message.split(separator: "\n") { console.warn("proofsheet: \(line)") }
             let help = error.command.map { "proofsheet \($0) --help" } ?? "proofsheet --help"
             console.warn("Run '\(help)' for usage.")
             return ExitCode.usage
@@ -33,6 +34,8 @@ public enum CLI {
                 .run(console: console)
         case .merge(let options):
             return await MergeCommand(options: options).run(console: console)
+        case .mark(let options):
+            return await MarkCommand(options: options).run(console: console)
         case .demo(let output, let library, let quiet):
             return await DemoCommand(output: output, library: library, quiet: quiet).run(console: console)
         }

@@ -36,22 +36,25 @@ struct CollectCommand {
             return ExitCode.success
         }
 
-        let report: CollectReport
+        let run: Collector.Run
         do {
-            report = try collector.run()
+            run = try collector.runAll()
         } catch {
             for problem in error.problems { err("error: \(problem)") }
             let count = error.problems.count
             err("nothing was collected (\(count == 1 ? "1 problem" : "\(count) problems"))")
             return ExitCode.badInput
         }
-        for line in report.recovered { out(line) }
-        for warning in report.warnings { err("warning: \(warning)") }
-        for notice in report.plan.notices { out(notice) }
-        if report.dryRun {
-            for line in Self.planLines(report.plan) { out(line) }
+        for note in run.notes { out(note) }
+        for report in run.reports {
+            for line in report.recovered { out(line) }
+            for warning in report.warnings { err("warning: \(warning)") }
+            for notice in report.plan.notices { out(notice) }
+            if report.dryRun {
+                for line in Self.planLines(report.plan) { out(line) }
+            }
+            out(Self.summary(report))
         }
-        out(Self.summary(report))
         return ExitCode.success
     }
 
@@ -98,6 +101,7 @@ struct CollectCommand {
                 case .order: "\(file.name) (the order file)"
                 case .csv: "the list as CSV"
                 case .notes: "the notes"
+                case .sidecar: "#\(file.order ?? 0)'s marks in \(file.source ?? "a new XMP sidecar")"
                 }
             lines.append("\(indent)\(what) → \(plan.display(file.name))\(state(file.action, file.name))")
         }

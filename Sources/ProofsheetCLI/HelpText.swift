@@ -7,12 +7,14 @@ public enum HelpText {
           proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
           proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                     gather the picked originals, in order
+          proofsheet mark ORDER_FILE --library LIBRARY
+                                                    write the client's marks into the sidecars
           proofsheet merge A.json B.json… [options] merge several people's picks into one
           proofsheet demo [--output DIR]            draw a sample library and build it
           proofsheet help [COMMAND]                 show help for a command
           proofsheet --version                      show the version and readable formats
 
-        Run 'proofsheet help build' (or collect, merge, demo) for every option.
+        Run 'proofsheet help build' (or collect, mark, merge, demo) for every option.
 
         EXIT STATUS
           0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -36,6 +38,9 @@ public enum HelpText {
               --limit N           how many photos a viewer may pick; 0 = no limit (default: 1)
               --min N             how many a final selection holds at least; at most
                                   the limit; 0 = no minimum (default: 0)
+              --selection NAME:MAX, NAME:MIN-MAX
+                                  a named selection with its own limits, repeatable
+                                  ("Album:20-30" "Cover:1"; '' takes them away)
               --contact EMAIL     the page's Send button mails the picks to EMAIL
               --contact-name NAME whom the Send button names (default: the address)
               --message TEXT      instructions shown at the top of the page, on the cover
@@ -102,6 +107,37 @@ public enum HelpText {
               --link              hard-link instead of copying where possible
               --list FORMAT       print the picks for other software, write nothing:
                                   lightroom, capture-one, finder, csv
+              --selection NAME    of an order with named selections, only this one
+                                  (default: each into a folder of its own, OUTPUT/NAME)
+              --label COLOUR      with --list: the photos marked with this label
+                                  (red, yellow, green, blue, purple) instead of the picks
+              --stars N           with --list: the photos marked with N stars or more
+              --rejected          with --list: the photos marked as rejected
+          -h, --help              show this help
+
+        A marked photo (stars, a colour label, reject) gets an XMP sidecar beside it with
+        xmp:Rating and xmp:Label; the library's own sidecar, when it has one, is collected
+        with the marks merged in and all else kept.
+
+        """
+
+    public static let mark = """
+        USAGE
+          proofsheet mark ORDER_FILE --library LIBRARY [options]
+          proofsheet mark ORDER_FILE --library LIBRARY --undo
+
+        Writes the client's marks from the order file (stars, colour labels, reject) into
+        the library's own XMP sidecars, as xmp:Rating (-1 for a reject) and xmp:Label,
+        where Lightroom Classic (Metadata > Read Metadata from Files), Capture One and
+        darktable read them. A photo without a sidecar gets one (IMG_1.xmp); every other
+        field of a sidecar is kept, and no photo is ever written. Run again, it changes
+        nothing. A sidecar that is not valid XMP is named and left as it was.
+
+        OPTIONS
+          -l, --library DIR       the photo library the gallery was built from (required)
+          -n, --dry-run           print what would change, write nothing
+              --undo              put back what the last run changed (it keeps a journal,
+                                  LIBRARY/.proofsheet-marks.json)
           -h, --help              show this help
 
         """
@@ -123,6 +159,7 @@ public enum HelpText {
                                   photos everyone picked, in the first file's order
               --limit N           keep the first N (default: the gallery's limit; 0: all)
               --table FILE        also write the table of who picked what as CSV
+              --selection NAME    of orders with named selections, merge this one
           -h, --help              show this help
 
         """
@@ -148,6 +185,7 @@ public enum HelpText {
         case "build": build
         case "collect": collect
         case "merge": merge
+        case "mark": mark
         case "demo": demo
         default: main
         }

@@ -8,5 +8,6 @@ public enum Invocation: Equatable, Sendable {
     /// `notes`: what to say first (a deprecated option).
     case collect(CollectOptions, notes: [String])
     case merge(MergeOptions)
+    case mark(MarkOptions)
     case demo(output: String, library: String?, quiet: Bool)
 }

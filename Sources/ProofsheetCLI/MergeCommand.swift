@@ -11,6 +11,8 @@ public struct MergeOptions: Sendable, Equatable {
     public var limit: Int?
     /// Where to write the table of who picked what, as CSV.
     public var table: String?
+    /// Of orders with named selections, the one to merge.
+    public var selection: String?
 
     public init(files: [String], output: String? = nil, mode: MergeMode = .ranked, limit: Int? = nil, table: String? = nil) {
         self.files = files
@@ -46,7 +48,7 @@ struct MergeCommand {
         guard problems.isEmpty else { return refuse(problems) }
         let result: OrderMerger.Result
         do {
-            result = try OrderMerger.merge(inputs, mode: options.mode, limit: options.limit)
+            result = try OrderMerger.merge(OrderMerger.choose(options.selection, in: inputs), mode: options.mode, limit: options.limit)
         } catch {
             return refuse(error.problems)
         }

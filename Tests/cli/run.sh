@@ -234,6 +234,21 @@ watermark_font_is_a_file_resolved_once() {
     ! grep -q "Brand\|$WORK" "$WORK/font/Site/manifest.json" "$WORK/font/Site/index.html"
 }
 
+# mark as a user runs it: the demo's photos marked from a version 2 order, read back with
+# exiftool; a second run changes nothing; --undo leaves the library as it was.
+mark_round_trip() {
+    "$BIN" demo --quiet --output "$WORK/mark/Site" >/dev/null || return 1
+    local library="$WORK/mark/demo-library"
+    (cd "$library" && find . -type f -exec md5sum {} + | sort) >"$WORK/mark.before"
+    printf '{"format":"proofsheet-order","version":2,"picks":[],"marks":[{"path":"Beach Day/IMG_0101.jpg","rating":4,"label":"red"},{"path":"Beach Day/IMG_0102.jpg","rejected":true}]}' >"$WORK/mark/order.json"
+    "$BIN" mark "$WORK/mark/order.json" --library "$library" >"$WORK/mark.out" || { cat "$WORK/mark.out"; return 1; }
+    [ "$(exiftool -s3 -XMP-xmp:Rating -XMP-xmp:Label "$library/Beach Day/IMG_0101.xmp" | tr '\n' ' ')" = "4 Red " ] || return 1
+    [ "$(exiftool -s3 -XMP-xmp:Rating "$library/Beach Day/IMG_0102.xmp")" = "-1" ] || return 1
+    "$BIN" mark "$WORK/mark/order.json" --library "$library" | grep -q '^nothing to do: ' || return 1
+    "$BIN" mark "$WORK/mark/order.json" --library "$library" --undo >/dev/null || return 1
+    (cd "$library" && find . -type f -exec md5sum {} + | sort) | cmp - "$WORK/mark.before"
+}
+
 check "installed binary finds its templates from any directory" installed_binary_finds_its_templates
 check "templates planted above the binary are not used" planted_templates_are_not_used
 check "hostile file names are printed escaped" hostile_names_are_escaped
@@ -249,6 +264,7 @@ check "merge -o X --table X is refused" merge_table_over_output_is_refused
 check "a symlinked site folder is refused in one line, nothing deleted" symlinked_site_folder_is_refused
 check "a hostile stored setting is one line naming the field and the file" hostile_stored_setting_is_one_line
 check "the watermark font is a regular file, resolved once, not published" watermark_font_is_a_file_resolved_once
+check "mark writes the marks into sidecars, changes nothing twice, --undo restores" mark_round_trip
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
-// The order-file parser on untrusted bytes: JSON version 1, or anything else it takes for
-// plain text. It must refuse with a message or parse; it must never crash.
+// The order-file parser on untrusted bytes: JSON versions 1 and 2 (marks, named
+// selections; seeds of both in Fuzz/seeds.py), or anything else it takes for plain text. It must refuse with a message or parse; it must never crash.
 import CFuzz
 import ProofsheetKit
 

@@ -24,6 +24,10 @@ public struct CollectOptions: Sendable, Equatable {
     public var companions: Bool
     /// Print the picks as a list for other software, write nothing.
     public var list: ListFormat?
+    /// Of an order with named selections, the one to collect (any case); nil for all.
+    public var selection: String?
+    /// With `list`: the marked photos that match, instead of the picks.
+    public var marks: MarkFilter?
 
     public static let defaultNamePattern = "{order}-{name}"
     public static let standardInput = "-"

@@ -68,7 +68,8 @@ public struct CollectPlan: Sendable {
     }
 
     public enum Role: String, Sendable, Equatable {
-        case order, notes, csv
+        /// `sidecar`: a photo's XMP with the client's marks (`CollectSidecars`).
+        case order, notes, csv, sidecar
     }
 
     public struct Generated: Sendable, Equatable {
@@ -76,6 +77,10 @@ public struct CollectPlan: Sendable {
         public var name: String
         public var bytes: [UInt8]
         public var action: Action
+        /// A sidecar's photo, by its order, and the library's sidecar it was made from
+        /// (relative, readable; nil for one made from nothing).
+        public var order: Int? = nil
+        public var source: String? = nil
     }
 
     /// How a destination is shown: `Anna & Ben picks/01-IMG_0042.jpg`.

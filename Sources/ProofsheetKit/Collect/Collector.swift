@@ -20,6 +20,9 @@ public struct Collector: Sendable {
     /// The order file's bytes when `options.orderFile` is `-` (read by the caller, so
     /// tests need no terminal).
     public var standardInput: [UInt8]?
+    /// The output folder of an order with named selections, absolute, when a dry run has
+    /// not made it: each selection's folder is planned inside it as if it were there.
+    var plannedParent: String?
 
     public init(options: CollectOptions, workingDirectory: String? = nil, standardInput: [UInt8]? = nil) {
         self.options = options
@@ -31,6 +34,14 @@ public struct Collector: Sendable {
     /// leftovers beside the output folder are settled first.
     public func run() throws(CollectRefusal) -> CollectReport {
         let order = try load()
+        if case .json(let file) = order.document, !file.selections.isEmpty {
+            throw CollectRefusal(order.display, "has named selections: each is collected into a folder of its own (runAll)")
+        }
+        return try run(order)
+    }
+
+    /// Plans and collects an order read already.
+    func run(_ order: LoadedOrder) throws(CollectRefusal) -> CollectReport {
         if options.dryRun {
             let plan = try plan(order)
             return CollectReport(plan: plan, dryRun: true, linked: 0, copied: 0, warnings: plan.warnings, recovered: [])
@@ -82,7 +93,7 @@ public struct Collector: Sendable {
     /// library, but uses one when given (to read a pasted list's bare names and follow
     /// moved photos).
     public func list(_ format: ListFormat) throws(CollectRefusal) -> (text: String, warnings: [ProofsheetError]) {
-        let order = try load()
+        let order = try listed(try load())
         let file: OrderFile
         var warnings: [ProofsheetError] = []
         if options.library != nil {
@@ -248,6 +259,7 @@ public struct Collector: Sendable {
         let notesName = order.hasNotes ? claim("notes.txt") : nil
 
         var items: [CollectPlan.Item] = []
+        var sidecars: [CollectPlan.Generated] = []
         var companions = Companions(root: library, excludes: resolver.index.site?.excludes ?? [])
         let libraryName = (library as NSString).lastPathComponent
         let count = order.picks.count
@@ -295,6 +307,8 @@ public struct Collector: Sendable {
             }
         }
 
+        Self.markSidecars(order, items: &items, generated: &sidecars, warnings: &warnings, claim: claim)
+
         // The lists name the photos as they are now, where they were found.
         let listed = Self.currentPaths(result)
         var generated = [
@@ -307,6 +321,7 @@ public struct Collector: Sendable {
                 CollectPlan.Generated(
                     role: .notes, name: notesName, bytes: Array(PickLists.notes(listed, collectedNames: names).utf8), action: .add))
         }
+        generated += sidecars
 
         var plan = CollectPlan(
             orderFile: order, orderFileBytes: loaded.bytes, library: library, output: output.path, outputDisplay: output.display,
@@ -404,87 +419,6 @@ public struct Collector: Sendable {
                     ProofsheetError(display(entry.name), "collected before and changed since; no longer picked, but left in place"))
             }
         }
-    }
-
-    private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
-    }
-
-    private func checkedLibrary(_ problems: inout [ProofsheetError]) -> String? {
-        guard let given = options.library else {
-            problems.append(ProofsheetError("--library", "needed: the folder the gallery was built from"))
-            return nil
-        }
-        let path = absolute(given)
-        guard FileSystem.exists(path) else {
-            problems.append(ProofsheetError(given, "no such folder (the library the gallery was built from)"))
-            return nil
-        }
-        guard FileSystem.isDirectory(path), let real = FileSystem.realPath(path) else {
-            problems.append(ProofsheetError(given, "not a folder (the library the gallery was built from)"))
-            return nil
-        }
-        return real
-    }
-
-    /// The output folder: absolute, its display name, whether it exists.
-    private func checkedOutput(
-        title: String?, library: String?, _ problems: inout [ProofsheetError]
-    ) -> (path: String, display: String, exists: Bool)? {
-        var display = options.output ?? Self.defaultOutputName(title: title, orderFile: options.orderFile)
-        while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
-        var path = absolute(display)
-        let exists: Bool
-        switch FileSystem.kind(of: path) {
-        case nil:
-            let name = (path as NSString).lastPathComponent
-            guard !name.isEmpty, name != ".", name != ".." else {
-                problems.append(ProofsheetError(display, "not a folder name"))
-                return nil
-            }
-            let parent = (path as NSString).deletingLastPathComponent
-            guard FileSystem.isDirectory(parent), let realParent = FileSystem.realPath(parent) else {
-                problems.append(ProofsheetError(display, "the folder it goes in does not exist; create it first"))
-                return nil
-            }
-            path = realParent == "/" ? "/" + name : realParent + "/" + name
-            exists = false
-        case .file?:
-            problems.append(ProofsheetError(display, "is a file, not a folder; choose another --output"))
-            return nil
-        case .symlink? where FileSystem.realPath(path) == nil:
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            problems.append(ProofsheetError(display, "is a symlink to nothing (\(quotedForMessage(target))); choose another --output"))
-            return nil
-        default:
-            guard FileSystem.isDirectory(path), let real = FileSystem.realPath(path) else {
-                problems.append(ProofsheetError(display, "is not a folder; choose another --output"))
-                return nil
-            }
-            path = real
-            exists = true
-        }
-        if let library {
-            // Compared as bytes on whole components, never as text.
-            if path == library || path.utf8.starts(with: (library + "/").utf8) {
-                problems.append(ProofsheetError(display, "is inside the library; choose an output folder outside it"))
-                return nil
-            }
-            if library.utf8.starts(with: (path + "/").utf8) || path == "/" {
-                problems.append(ProofsheetError(display, "contains the library; choose another output folder"))
-                return nil
-            }
-        }
-        return (path, display, exists)
-    }
-
-    /// "TITLE picks" for an order file with a title; else the order file's stem plus
-    /// " picks"; "picks" for standard input. Made safe as a folder name.
-    public static func defaultOutputName(title: String?, orderFile: String) -> String {
-        let title = title?.trimmingBlanks() ?? ""
-        if !title.isEmpty { return SafeFileName.make(title + " picks") }
-        if orderFile == CollectOptions.standardInput { return "picks" }
-        return SafeFileName.make(SafeFileName.split((orderFile as NSString).lastPathComponent).stem + " picks")
     }
 
     /// When the photo was taken (EXIF), else the file's modification time (UTC), as

@@ -39,6 +39,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var logo: String?
     /// The photographer's colour, `#RRGGBB` (`--accent`, `AccentColor`); nil: the page's own.
     public var accent: String?
+    /// Named selections (`--selection NAME:MIN-MAX`, repeatable); none: the single
+    /// selection of `limit` and `minimum`.
+    public var selections = NamedSelections()
 
     public init() {}
 
@@ -62,6 +65,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             Field("cover", \.cover, none: "the first photo"),
             Field("logo", \.logo),
             Field("accent", \.accent),
+            Field("selections", option: "selection", \.selections),
         ]
     }
 
@@ -159,6 +163,12 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             }
         }
 
+        /// Named selections, checked as a whole (names unique across them).
+        init(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, NamedSelections>) {
+            self.init(key, option: option, keyPath as WritableKeyPath<SiteSettings, NamedSelections>, checked: true)
+            problem = { $0[keyPath: keyPath].problem.map { "needs valid selections: \($0)" } }
+        }
+
         /// A value in a message: quoted, and at most 40 characters of it.
         static func quoted(_ text: String) -> String {
             let scalars = text.unicodeScalars
@@ -166,7 +176,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             return "'" + String(String.UnicodeScalarView(scalars.prefix(40))) + "…' (\(scalars.count) characters)"
         }
 
-        init<Value: SettingValue>(_ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, Value>) {
+        init<Value: SettingValue>(
+            _ key: String, option: String? = nil, _ keyPath: WritableKeyPath<SiteSettings, Value>, checked: Bool = false
+        ) {
             self.key = key
             self.option = option ?? key
             self.keyPath = keyPath

@@ -7,7 +7,10 @@
 /// its lines are matched with the gallery's photos (`PickResolver`).
 public struct OrderFile: Sendable, Equatable {
     public static let formatName = "proofsheet-order"
+    /// The version `merge` writes (a file without marks or named selections).
     public static let currentVersion = 1
+    /// The newest version read: 2 adds `marks` and named `selections` (OrderFile+Marks).
+    public static let newestVersion = 2
     /// Larger files are refused before they are read: a real one with the most picks the
     /// page allows (100 000) is about 15 MB.
     public static let maximumBytes = 32 * 1024 * 1024
@@ -40,6 +43,11 @@ public struct OrderFile: Sendable, Equatable {
     /// The client's name, so several people's files can be told apart.
     public var by: String?
     public var picks: [Pick]
+    /// What the client said of photos, picked or not (version 2); at most one a photo.
+    public var marks: [Mark] = []
+    /// Named selections, each with its picks in order (version 2 with `build
+    /// --selection`); empty for a single selection, whose picks are `picks`.
+    public var selections: [Selection] = []
     /// Lines of a pasted list that name no photo (a greeting, a signature): skipped, and
     /// listed by a dry run.
     public var skippedLines: [SkippedLine] = []

@@ -95,13 +95,18 @@ public enum OrderFileParser {
     // MARK: JSON
 
     static let topFields = ["format", "version", "gallery", "title", "limit", "minimum", "exported", "by", "note", "picks"]
+    static let versionTwoFields = ["marks", "selections"]
     static let pickFields = ["order", "id", "path", "pathBytes", "name", "bytes", "note"]
-    /// The most values an order file holds: the object, its fields, the list of picks, and
-    /// for each of the most picks a gallery allows its object and its fields (800,011).
-    static let maximumValues = 1 + topFields.count + OrderFile.maximumPicks * (1 + pickFields.count)
+    /// The most values an order file holds: the object, its fields, the lists; for each of
+    /// the most picks a gallery allows (in one selection or across them) its object and its
+    /// fields, and as many marks; each selection's object, fields and list (1,600,313).
+    static let maximumValues =
+        1 + (topFields + versionTwoFields).count + OrderFile.maximumPicks * (1 + pickFields.count)
+        + OrderFile.maximumPicks * (1 + markFields.count) + OrderFile.maximumSelections * (2 + selectionFields.count)
 
-    /// Parses a JSON order file (version 1, with or without the optional `note`, `by`,
-    /// `minimum` and per-pick `note`).
+    /// Parses a JSON order file: version 1, with or without the optional `note`, `by`,
+    /// `minimum` and per-pick `note`; version 2, which adds `marks` and `selections`
+    /// (OrderMarksParser).
     public static func parseJSON(_ bytes: [UInt8], displayPath: String) throws(CollectRefusal) -> OrderFile {
         let root: StrictJSON.Value
         do {
@@ -138,17 +143,18 @@ public enum OrderFileParser {
         guard case .number(let literal, let integer) = versionValue, let version = integer, version >= 1 else {
             throw refuse("version", "must be a whole number from 1, not \(show(versionValue))")
         }
-        guard version <= Int64(OrderFile.currentVersion) else {
+        guard version <= Int64(OrderFile.newestVersion) else {
             throw refuse(
                 "version",
-                "\(literal) is newer than this proofsheet reads (version \(OrderFile.currentVersion)); update proofsheet")
+                "\(literal) is newer than this proofsheet reads (version \(OrderFile.newestVersion)); update proofsheet")
         }
+        let known = version >= 2 ? topFields + versionTwoFields : topFields
 
         var problems: [ProofsheetError] = []
         var warnings: [ProofsheetError] = []
         func problem(_ field: String, _ reason: String) { problems.append(ProofsheetError(displayPath, "\(field): \(reason)")) }
-        for (key, _) in members where !topFields.contains(key) {
-            problem(quotedKey(key), "unknown field (an order file has: \(topFields.joined(separator: ", ")))")
+        for (key, _) in members where !known.contains(key) {
+            problem(quotedKey(key), "unknown field (an order file has: \(known.joined(separator: ", ")))")
         }
         let gallery = optionalText(fields["gallery"], field: "gallery", maximumLength: 128, problem: problem)
         let title = optionalText(fields["title"], field: "title", maximumLength: 1024, problem: problem)
@@ -179,108 +185,46 @@ public enum OrderFileParser {
             problem("minimum", "\(minimum) is above the limit of \(limit)")
         }
 
-        guard let picksValue = fields["picks"] else {
-            problems.append(ProofsheetError(displayPath, "picks: missing"))
-            throw CollectRefusal(problems)
-        }
-        guard case .array(let elements) = picksValue else {
-            problems.append(ProofsheetError(displayPath, "picks: must be a list, not \(picksValue.kindName)"))
-            throw CollectRefusal(problems)
-        }
-        guard elements.count <= OrderFile.maximumPicks else {
-            throw refuse("picks", "\(elements.count) picks; at most \(OrderFile.maximumPicks)")
-        }
-        if elements.isEmpty { problem("picks", "nothing was picked (the list is empty)") }
-        if let limit, limit > 0, elements.count > limit {
-            problem("picks", "\(elements.count) photos picked, but the gallery allows at most \(limit)")
+        let marks = version >= 2 ? self.marks(fields["marks"], problem: problem) : []
+        var selections: [OrderFile.Selection] = []
+        var elements: [StrictJSON.Value] = []
+        if let value = fields["selections"] {
+            for field in ["picks", "limit", "minimum"] where fields[field] != nil {
+                problem(field, "not with named selections (each selection has its own)")
+            }
+            selections = self.selections(value, problem: problem) { note($0, field: $1, oneLine: false, cap: OrderFile.maximumNoteLength) }
+            if !selections.isEmpty && selections.allSatisfy(\.picks.isEmpty) && marks.isEmpty {
+                problem("selections", "nothing was picked (every selection is empty)")
+            }
+        } else {
+            guard let picksValue = fields["picks"] else {
+                problems.append(ProofsheetError(displayPath, "picks: missing"))
+                throw CollectRefusal(problems)
+            }
+            guard case .array(let list) = picksValue else {
+                problems.append(ProofsheetError(displayPath, "picks: must be a list, not \(picksValue.kindName)"))
+                throw CollectRefusal(problems)
+            }
+            elements = list
+            guard elements.count <= OrderFile.maximumPicks else {
+                throw refuse("picks", "\(elements.count) picks; at most \(OrderFile.maximumPicks)")
+            }
+            // Version 2 may carry marks and no pick: the client only graded.
+            if elements.isEmpty && marks.isEmpty { problem("picks", "nothing was picked (the list is empty)") }
+            if let limit, limit > 0, elements.count > limit {
+                problem("picks", "\(elements.count) photos picked, but the gallery allows at most \(limit)")
+            }
         }
 
-        var picks: [OrderFile.Pick] = []
-        // Paths are compared as bytes: "Café" in NFC and in NFD are two photos.
-        var firstPath: [[UInt8]: Int] = [:]
-        var firstID: [[UInt8]: Int] = [:]
-        for (index, element) in elements.enumerated() {
-            let number = index + 1
-            let at = "#\(number)"
-            guard case .object(let pickMembers) = element else {
-                problem(at, "must be an object with order, id, path, name and bytes, not \(element.kindName)")
-                continue
-            }
-            let pick = Dictionary(pickMembers, uniquingKeysWith: { a, _ in a })
-            var valid = true
-            func bad(_ field: String, _ reason: String) {
-                problem("\(at): \(field)", reason)
-                valid = false
-            }
-            for (key, _) in pickMembers where !pickFields.contains(key) {
-                bad(quotedKey(key), "unknown field (a pick has: \(pickFields.joined(separator: ", ")))")
-            }
-            switch pick["order"] {
-            case nil: bad("order", "missing")
-            case .number(_, let order?) where order == Int64(number): break
-            case .number(_, let order?) where order >= 1:
-                bad("order", "is \(order), expected \(number) (picks are listed in the order picked, numbered from 1)")
-            case let other?: bad("order", "must be a whole number from 1, not \(show(other))")
-            }
-            var id: String?
-            switch pick["id"] {
-            case nil: break
-            case .string(let text) where isIdentifier(text): id = text
-            case .string(let text): bad("id", "not a photo id: \(quotedForMessage(text)) (expected letters and digits)")
-            case let other?: bad("id", "must be text, not \(other.kindName)")
-            }
-            var path: String?
-            switch pick["path"] {
-            case nil: bad("path", "missing")
-            case .string(let text):
-                if let reason = pathProblem(text) { bad("path", reason) } else { path = text }
-            case let other?: bad("path", "must be text, not \(other.kindName)")
-            }
-            var pathBytes: BytePath?
-            switch pick["pathBytes"] {
-            case nil, .null?: break
-            case .string(let text):
-                if let reason = pathBytesProblem(text, path: path) { bad("pathBytes", reason) } else { pathBytes = exactPath(text) }
-            case let other?: bad("pathBytes", "must be text (base64), not \(other.kindName)")
-            }
-            switch pick["name"] {
-            case nil: break
-            case .string(let text):
-                if let path, let last = path.split(separator: "/").last, !text.utf8.elementsEqual(last.utf8) {
-                    bad("name", "\(quotedForMessage(text)) does not match its path (expected \(quotedForMessage(String(last))))")
-                }
-            case let other?: bad("name", "must be text, not \(other.kindName)")
-            }
-            var size: Int64?
-            switch pick["bytes"] {
-            case nil: bad("bytes", "missing (the original's size when the gallery was built)")
-            case .number(_, let value?) where value >= 0: size = value
-            case let other?: bad("bytes", "must be a whole number of bytes, not \(show(other))")
-            }
-            let pickNote = note(pick["note"], field: "\(at): note", oneLine: false, cap: OrderFile.maximumNoteLength)
-            if let path {
-                let key = pathBytes?.bytes ?? Array(path.utf8)
-                if let first = firstPath[key] {
-                    bad("path", "\(quotedForMessage(path)) is picked twice (first as #\(first))")
-                } else {
-                    firstPath[key] = number
-                }
-            }
-            if let id {
-                if let first = firstID[Array(id.utf8)] {
-                    bad("id", "photo \(id) is picked twice (first as #\(first))")
-                } else {
-                    firstID[Array(id.utf8)] = number
-                }
-            }
-            if valid, let path {
-                picks.append(OrderFile.Pick(order: number, id: id, path: path, pathBytes: pathBytes, bytes: size, note: pickNote))
-            }
+        let picks = self.picks(elements, prefix: "", problem: problem) {
+            note($0, field: $1, oneLine: false, cap: OrderFile.maximumNoteLength)
         }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
         var file = OrderFile(
             form: .json, gallery: gallery, title: title, limit: limit, minimum: minimum, exported: exported, note: overallNote, by: by,
             picks: picks)
+        file.marks = marks
+        file.selections = selections
         file.warnings = warnings
         return file
     }
@@ -296,7 +240,7 @@ public enum OrderFileParser {
         return out
     }
 
-    private static func optionalText(
+    static func optionalText(
         _ value: StrictJSON.Value?, field: String, maximumLength: Int, problem: (String, String) -> Void
     ) -> String? {
         switch value {
@@ -314,7 +258,7 @@ public enum OrderFileParser {
     }
 
     /// A value as shown in a message: numbers and text as written, other kinds by name.
-    private static func show(_ value: StrictJSON.Value) -> String {
+    static func show(_ value: StrictJSON.Value) -> String {
         switch value {
         case .number(let literal, _): literal.count > 24 ? String(literal.prefix(24)) + "…" : literal
         case .string(let text): quotedForMessage(text, limit: 40)
@@ -322,7 +266,7 @@ public enum OrderFileParser {
         }
     }
 
-    private static func quotedKey(_ key: String) -> String {
+    static func quotedKey(_ key: String) -> String {
         key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !key.isEmpty ? key : quotedForMessage(key, limit: 40)
     }
 

@@ -408,6 +408,24 @@ struct PageData {
         w.int(manifest.options.limit)
         w.member("minimum")
         w.int(manifest.options.minimum)
+        // Named selections, for the page to switch between; absent without any, so a
+        // gallery without them is the page it was.
+        let selections = manifest.options.selections.list
+        if !selections.isEmpty {
+            w.member("selections")
+            w.raw("[")
+            for (index, selection) in selections.enumerated() {
+                w.raw(index == 0 ? "{" : ",{")
+                w.key("name")
+                w.string(selection.name)
+                w.member("min")
+                w.int(selection.minimum)
+                w.member("limit")
+                w.int(selection.limit)
+                w.raw("}")
+            }
+            w.raw("]")
+        }
         // Who Send writes to, and the photographer's instructions: present only when set.
         let contact: [(StaticString, String?)] = [
             ("contact", manifest.options.contact), ("contactName", manifest.options.contactName), ("message", manifest.options.message),

@@ -155,12 +155,14 @@ struct ArgumentParserTests {
                   proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
                   proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                             gather the picked originals, in order
+                  proofsheet mark ORDER_FILE --library LIBRARY
+                                                            write the client's marks into the sidecars
                   proofsheet merge A.json B.json… [options] merge several people's picks into one
                   proofsheet demo [--output DIR]            draw a sample library and build it
                   proofsheet help [COMMAND]                 show help for a command
                   proofsheet --version                      show the version and readable formats
 
-                Run 'proofsheet help build' (or collect, merge, demo) for every option.
+                Run 'proofsheet help build' (or collect, mark, merge, demo) for every option.
 
                 EXIT STATUS
                   0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -172,7 +174,8 @@ struct ArgumentParserTests {
         "every build option is in the build help",
         arguments: [
             "--output", "--title", "--limit", "--sort", "--thumb-size", "--preview-size", "--quality", "--jobs",
-            "--exclude", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark", "--watermark-opacity",
+            "--exclude", "--selection", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark",
+            "--watermark-opacity",
             "--watermark-font", "--min", "--contact", "--contact-name", "--message", "--cover", "--logo", "--accent",
         ])
     func buildHelpComplete(option: String) {
@@ -183,10 +186,24 @@ struct ArgumentParserTests {
         "every collect option is in the collect help",
         arguments: [
             "--library", "--output", "--site", "--name-pattern", "--dry-run", "--overwrite", "--accept-changed", "--no-companions",
-            "--link", "--list", "lightroom", "capture-one", "finder", "csv", "--help",
+            "--link", "--list", "lightroom", "capture-one", "finder", "csv", "--help", "--selection", "--label", "--stars", "--rejected",
         ])
     func collectHelpComplete(option: String) {
         #expect(HelpText.collect.contains(option))
+    }
+
+    @Test("mark: its options parsed, in its help; without --library a usage error")
+    func markOptions() throws {
+        #expect(
+            try ArgumentParser.parse(["mark", "o.json", "-l", "L", "-n"])
+                == .mark(MarkOptions(orderFile: "o.json", library: "L", dryRun: true)))
+        #expect(
+            try ArgumentParser.parse(["mark", "o.json", "--library", "L", "--undo"])
+                == .mark(MarkOptions(orderFile: "o.json", library: "L", undo: true)))
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["mark", "o.json"]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["collect", "o.json", "-l", "L", "--label", "red"]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["collect", "o.json", "--list", "csv", "--stars", "6"]) }
+        for option in ["--library", "--dry-run", "--undo", "--help"] { #expect(HelpText.mark.contains(option)) }
     }
 
     @Test(
