@@ -24,7 +24,7 @@ PYTHON ?= python3
 # for CMYK photos without one); to test (browsers; the encoders the imaging tests make
 # their photos with, libvips that judges them, ICC profiles); to benchmark (the contenders).
 APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config \
-	libheif-dev liblcms2-dev libtiff-dev libpng-dev libwebp-dev zlib1g-dev libgs-common libraw-dev libexempi-dev
+	libheif-dev liblcms2-dev libtiff-dev libpng-dev libwebp-dev zlib1g-dev libgs-common libraw-dev libexempi-dev libde265-dev
 APT_IMAGING := imagemagick libheif-examples webp libimage-exiftool-perl libtiff-tools libvips-tools time \
 	colord-data argyll-ref python3
 APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash poppler-utils chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
