@@ -160,6 +160,7 @@ var Actions = (Proofsheet.actions = (function () {
       if (typeof entry === "object" && !entry.note && entry.id && kept[entry.id]) entry.note = kept[entry.id];
     });
     var problems = Picks.replace(result.entries, "import", result.limit, result.notes || undefined);
+    if (result.marks) Marks.replace(result.marks);
     var n = Picks.count();
     var message = "Imported " + n + " " + plural(n, "pick", "picks") + " from “" + fileName + "”.";
     var noted = Picks.records().filter(function (pick) {
