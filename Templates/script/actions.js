@@ -136,6 +136,11 @@ var Actions = (Proofsheet.actions = (function () {
       Status.say("Not imported: " + result.error, "error");
       return;
     }
+    if (!result.entries.length && result.marks) {
+      Marks.replace(result.marks);
+      Status.say(MARKS_WORDS.imported + Marks.count() + plural(Marks.count(), MARKS_WORDS.importedPhoto, MARKS_WORDS.importedPhotos) + fileName + MARKS_WORDS.importedEnd);
+      return;
+    }
     var current = Picks.list();
     var incoming = result.entries.map(function (entry) {
       return typeof entry === "string" ? entry : entry.id || "path:" + entry.path;

@@ -15,7 +15,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     var stars = [];
     var labels = {};
     for (var n = 1; n <= 5; n++) {
-      var star = el("button", "mark-star", "★");
+      var star = el("button", "mark-star", "☆");
       star.type = "button";
       star.setAttribute("aria-label", n + (n === 1 ? W.star : W.stars));
       star.dataset.rating = String(n);
@@ -55,6 +55,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
         stars.forEach(function (star, i) {
           star.setAttribute("aria-pressed", String(i + 1 === rating));
           star.classList.toggle("on", i < rating);
+          star.textContent = i < rating ? "★" : "☆";
         });
         Marks.LABELS.forEach(function (name) {
           labels[name].setAttribute("aria-pressed", String(!!mark && mark.label === name));

@@ -24,6 +24,10 @@ var MARKS_WORDS = {
   filterRejected: "Rejected",
   group: "Marked photos",
   groupNote: "in the gallery's order",
+  imported: "Imported the marks on ", // "Imported the marks on 3 photos from “order.json”."
+  importedPhoto: " photo from “",
+  importedPhotos: " photos from “",
+  importedEnd: "”.",
 };
 
 var Marks = (Proofsheet.marks = (function () {

@@ -138,8 +138,9 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     if (file.version !== 1 && file.version !== 2) {
       return { error: "This order file is version " + String(file.version) + "; this page reads versions 1 and 2." };
     }
-    if (!Array.isArray(file.picks)) return { error: "This order file has no list of picks." };
-    var picks = file.picks.filter(function (pick) {
+    var marksOnly = file.version === 2 && Array.isArray(file.marks) && file.picks === undefined;
+    if (!Array.isArray(file.picks) && !marksOnly) return { error: "This order file has no list of picks." };
+    var picks = (file.picks || []).filter(function (pick) {
       return pick && typeof pick === "object";
     });
     picks = picks
@@ -167,6 +168,10 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
     var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
     var notes = typeof file.note === "string" || typeof file.by === "string" ? { note: file.note, by: file.by } : null;
+    // A version 2 file may hold marks and no pick: the marks alone are imported.
+    if (!entries.length && file.version === 2 && Array.isArray(file.marks) && file.marks.length) {
+      return { entries: [], unknown: [], found: 0, otherGallery: other, limit: limit, notes: null, marks: file.marks };
+    }
     var found = result(entries, other, limit, notes);
     if (!found.error && file.version === 2 && Array.isArray(file.marks)) found.marks = file.marks;
     return found;

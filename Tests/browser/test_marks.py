@@ -215,3 +215,17 @@ def test_a_file_without_marks_is_version_1(gallery):
     _, data = gallery.export()
     order = json.loads(data)
     assert order["version"] == 1 and "marks" not in order
+
+
+def test_a_file_of_marks_and_no_pick_imports_the_marks(page, demo, tmp_path):
+    gallery = DriverGallery(ChromiumEngine(page), demo).open().to_photos()
+    gallery.pick(A)
+    photo = demo.photo(B)
+    path = tmp_path / "marks.json"
+    path.write_text(json.dumps({"format": "proofsheet-order", "version": 2, "gallery": demo.gallery, "title": "t", "limit": 3,
+                                "marks": [{"id": photo["id"], "path": photo["path"], "name": B, "rating": 5, "label": "blue"},
+                                          {"path": "Nowhere/else.jpg", "name": "else.jpg", "rating": 9, "label": "pink"}]}))
+    import_file(gallery, path)
+    gallery.wait_notice("Imported the marks on 1 photo from “marks.json”.")
+    wait_shown(gallery, B, 5, "blue", False, "5 stars, blue label")
+    assert gallery.state()["tray"] == [A]  # the picks are left as they were
