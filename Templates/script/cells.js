@@ -73,8 +73,7 @@ var Cells = (Proofsheet.cells = (function () {
     cell.date.dateTime = photo.date;
     cell.date.textContent = dateLabel(photo.date);
     cell.li.removeAttribute("aria-hidden");
-    cell.marksShown = null;
-    MarkBar.paintCell(cell); // its marks: a lookup
+    MarkBar.paintCell(cell, true); // its marks: a lookup
   }
   // Where a cell goes: its row's top, its left and width in the row, the row's height.
   function place(cell, top, box, height) {

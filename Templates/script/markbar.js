@@ -127,18 +127,21 @@ var MarkBar = (Proofsheet.markbar = (function () {
     }
   });
 
-  // A cell's marks: painted when it is filled and when its photo's marks change.
-  function paintCell(cell) {
+  // A cell's marks: painted when it is filled (`filled`: its photo's name is new) and when
+  // its photo's marks change. A photo without marks in a cell that showed none costs the
+  // lookup and the ☆'s name.
+  function paintCell(cell, filled) {
     var mark = Marks.get(cell.id);
     var shown = mark ? mark.rating + (mark.label || "") + (mark.rejected ? "x" : "") : "";
-    if (cell.marksShown === shown) return;
-    cell.marksShown = shown;
+    if (!filled && cell.marksShown === shown) return;
     var text = Marks.describe(mark);
+    cell.marksButton.setAttribute("aria-label", W.marksFor + cell.name.title + (text ? ": " + text : ""));
+    if (shown === cell.marksShown && !shown) return;
+    cell.marksShown = shown;
     cell.marks.textContent = mark && mark.rating ? "★★★★★".slice(0, mark.rating) : "";
     cell.marks.className = "marks" + (mark && mark.label ? " " + mark.label : "");
     cell.li.classList.toggle("rejected", !!(mark && mark.rejected));
     cell.link.setAttribute("aria-label", cell.viewLabel + (text ? ", " + text : ""));
-    cell.marksButton.setAttribute("aria-label", W.marksFor + cell.name.title + (text ? ": " + text : ""));
     cell.marksButton.classList.toggle("set", !!mark);
   }
   // The photo it was for went (its cell filled for another): the panel goes too.
