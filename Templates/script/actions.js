@@ -136,6 +136,11 @@ var Actions = (Proofsheet.actions = (function () {
       Status.say("Not imported: " + result.error, "error");
       return;
     }
+    if (!result.entries.length && result.marks) {
+      Marks.replace(result.marks);
+      Status.say(MARKS_WORDS.imported + Marks.count() + plural(Marks.count(), MARKS_WORDS.importedPhoto, MARKS_WORDS.importedPhotos) + fileName + MARKS_WORDS.importedEnd);
+      return;
+    }
     var current = Picks.list();
     var incoming = result.entries.map(function (entry) {
       return typeof entry === "string" ? entry : entry.id || "path:" + entry.path;
@@ -160,6 +165,7 @@ var Actions = (Proofsheet.actions = (function () {
       if (typeof entry === "object" && !entry.note && entry.id && kept[entry.id]) entry.note = kept[entry.id];
     });
     var problems = Picks.replace(result.entries, "import", result.limit, result.notes || undefined);
+    if (result.marks) Marks.replace(result.marks);
     var n = Picks.count();
     var message = "Imported " + n + " " + plural(n, "pick", "picks") + " from “" + fileName + "”.";
     var noted = Picks.records().filter(function (pick) {

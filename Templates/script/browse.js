@@ -175,9 +175,15 @@ var Browse = (Proofsheet.browse = (function () {
         var at = Data.locate(id);
         if (at === null || at < 0) return;
         var a = Data.albumAt(at);
-        if ((album === "*" || a.path === album) && (!match || match(at, a))) picked.push(at);
+        if ((album === "*" || a.path === album) && (!match || match(at, a)) && MarkBar.keeps(id)) picked.push(at);
       });
       view.push(group("Your picks", "in the order picked", picked, null));
+    } else if (MarkBar.filtering()) {
+      var marked = MarkBar.positions(function (at) {
+        var a = Data.albumAt(at);
+        return (album === "*" || a.path === album) && (!match || match(at, a));
+      });
+      view.push(group(MARKS_WORDS.group, MARKS_WORDS.groupNote, marked, null));
     } else if (how === "all-date" || how === "all-date-desc") {
       var all = [];
       albums.forEach(function (a) {
@@ -209,11 +215,13 @@ var Browse = (Proofsheet.browse = (function () {
     return view;
   }
 
-  function apply() {
+  function apply(keepScroll) {
     var query = search.value.trim();
-    if ((needsIndex(sort.value, query) || (pickedOnly.checked && Picks.pending())) && !Data.index()) {
+    if ((needsIndex(sort.value, query) || (pickedOnly.checked && Picks.pending()) || (MarkBar.filtering() && !Data.complete())) && !Data.index()) {
       shown.textContent = "Loading the search index…";
-      Data.loadIndex().then(apply, function (error) {
+      Data.loadIndex().then(function () {
+        apply(keepScroll);
+      }, function (error) {
         shown.textContent = "";
         Status.say("Search and sorting are not available: " + error.message + ".", "error");
       });
@@ -226,9 +234,9 @@ var Browse = (Proofsheet.browse = (function () {
       starts.push(count);
       count += g.count;
     });
-    Grid.show(groups);
+    Grid.show(groups, keepScroll === true);
     var total = Data.total;
-    shown.textContent = count === total && !pickedOnly.checked ? "" : "Showing " + count + " of " + photos(total) + ".";
+    shown.textContent = count === total && !pickedOnly.checked && !MarkBar.filtering() ? "" : "Showing " + count + " of " + photos(total) + ".";
     noResults.hidden = count > 0;
     noResults.textContent = pickedOnly.checked && !Picks.count() ? "Nothing is picked yet." : "No photos match.";
   }

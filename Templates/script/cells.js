@@ -18,14 +18,23 @@ var Cells = (Proofsheet.cells = (function () {
       var box = el("input");
       box.type = "checkbox";
       box.name = "pick";
+      box.setAttribute("aria-keyshortcuts", "1 2 3 4 5 0 6 7 8 9 X");
       label.appendChild(box);
       label.appendChild(document.createTextNode(" "));
       label.appendChild(el("span", "name"));
       template.appendChild(label);
+      var marks = el("span", "marks");
+      marks.setAttribute("aria-hidden", "true");
+      template.appendChild(marks);
+      var marksOpen = el("button", "marks-open", "☆");
+      marksOpen.type = "button";
+      marksOpen.tabIndex = -1; // the keys are on the checkbox (aria-keyshortcuts)
+      marksOpen.setAttribute("aria-expanded", "false");
+      template.appendChild(marksOpen);
       template.appendChild(el("time", "date"));
     }
     var li = template.cloneNode(true);
-    return { li: li, link: li.firstChild, img: li.firstChild.firstChild, kinds: li.querySelector(".kinds"), box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, badge: null, id: null };
+    return { li: li, link: li.firstChild, img: li.firstChild.firstChild, kinds: li.querySelector(".kinds"), box: li.querySelector("input"), name: li.querySelector(".name"), date: li.lastChild, marks: li.querySelector(".marks"), marksButton: li.querySelector(".marks-open"), badge: null, id: null };
   }
   function fill(cell, photo, position) {
     // A cell filled before gets a new image element: the same one given a new src would
@@ -35,14 +44,18 @@ var Cells = (Proofsheet.cells = (function () {
       cell.link.replaceChild(img, cell.img);
       cell.img = img;
     }
-    if (cell.id !== photo.id && cell.id !== null) PickOn.forget(cell.li);
+    if (cell.id !== photo.id && cell.id !== null) {
+      PickOn.forget(cell.li);
+      MarkBar.forget(cell.li);
+    }
     cell.id = photo.id;
     cell.position = position;
     cell.li.id = "p-" + photo.id;
     cell.li.classList.remove("loading");
     cell.link.href = src(photo.preview.src);
     var kinds = kindsOf(photo);
-    cell.link.setAttribute("aria-label", "View " + photo.name + (kinds ? " (" + kinds.replace("Live", "Live Photo").replace(" · ", ", ") + ")" : ""));
+    cell.viewLabel = "View " + photo.name + (kinds ? " (" + kinds.replace("Live", "Live Photo").replace(" · ", ", ") + ")" : "");
+    cell.link.setAttribute("aria-label", cell.viewLabel);
     cell.kinds.textContent = kinds;
     cell.link.hidden = false;
     cell.img.alt = "";
@@ -60,6 +73,7 @@ var Cells = (Proofsheet.cells = (function () {
     cell.date.dateTime = photo.date;
     cell.date.textContent = dateLabel(photo.date);
     cell.li.removeAttribute("aria-hidden");
+    MarkBar.paintCell(cell, true); // its marks: a lookup
   }
   // Where a cell goes: its row's top, its left and width in the row, the row's height.
   function place(cell, top, box, height) {

@@ -11,9 +11,11 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   function json(picks, about) {
     about = finished(about);
     picks = picks.map(finishedPick);
+    // Marks (issue 31) make it version 2; without them the file is version 1, as before.
+    var marks = Marks.records();
     var file = {
       format: "proofsheet-order",
-      version: 1,
+      version: marks.length ? 2 : 1,
       gallery: Data.gallery,
       title: Data.title,
       limit: Data.limit,
@@ -29,6 +31,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       if (pick.note) entry.note = pick.note;
       return entry;
     });
+    if (marks.length) file.marks = marks;
     return JSON.stringify(file, null, 2) + "\n";
   }
   // Notes and the name as written: trimmed, as collect reads them.
@@ -132,11 +135,12 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     if (!file || typeof file !== "object" || file.format !== "proofsheet-order") {
       return { error: "This JSON file is not a proofsheet order file." };
     }
-    if (file.version !== 1) {
-      return { error: "This order file is version " + String(file.version) + "; this page reads version 1." };
+    if (file.version !== 1 && file.version !== 2) {
+      return { error: "This order file is version " + String(file.version) + "; this page reads versions 1 and 2." };
     }
-    if (!Array.isArray(file.picks)) return { error: "This order file has no list of picks." };
-    var picks = file.picks.filter(function (pick) {
+    var marksOnly = file.version === 2 && Array.isArray(file.marks) && file.picks === undefined;
+    if (!Array.isArray(file.picks) && !marksOnly) return { error: "This order file has no list of picks." };
+    var picks = (file.picks || []).filter(function (pick) {
       return pick && typeof pick === "object";
     });
     picks = picks
@@ -164,7 +168,13 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
     var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
     var notes = typeof file.note === "string" || typeof file.by === "string" ? { note: file.note, by: file.by } : null;
-    return result(entries, other, limit, notes);
+    // A version 2 file may hold marks and no pick: the marks alone are imported.
+    if (!entries.length && file.version === 2 && Array.isArray(file.marks) && file.marks.length) {
+      return { entries: [], unknown: [], found: 0, otherGallery: other, limit: limit, notes: null, marks: file.marks };
+    }
+    var found = result(entries, other, limit, notes);
+    if (!found.error && file.version === 2 && Array.isArray(file.marks)) found.marks = file.marks;
+    return found;
   }
   function parseText(content) {
     if (content.indexOf("\u0000") >= 0) return { error: "This is not a text file, so it is not an order file." };

@@ -150,6 +150,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     frame.classList.toggle("picked", at >= 0);
     if (!blocked) hideRefusal();
     Notes.renderViewer(current);
+    MarkBar.paintViewer();
     hint.hidden = at >= 0;
     fitNote();
   }
@@ -299,6 +300,10 @@ var Viewer = (Proofsheet.viewer = (function () {
     go: go,
     isOpen: function () {
       return dialog.open;
+    },
+    // The photo shown (its id), null when closed.
+    current: function () {
+      return current;
     },
   };
 })());

@@ -67,6 +67,40 @@ def test_axe_in_the_viewer_on_a_picked_photo(chromium, demo, scheme, width):
         context.close()
 
 
+@pytest.mark.parametrize("scheme,width", [("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390)])
+def test_axe_with_marks_in_the_grid_the_panel_the_filter_and_the_viewer(chromium, demo, scheme, width):
+    """Marks (issue 31): stars, a label and reject on the photos, a cell's marks panel open,
+    the filter by marks, the viewer's row of mark controls."""
+    context = chromium.new_context(color_scheme=scheme, viewport={"width": width, "height": 844}, is_mobile=width < 700,
+                                   has_touch=width < 700)
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open()
+        gallery.pick(A)
+        gallery.box(A).focus()
+        page.keyboard.press("4")
+        page.keyboard.press("6")
+        gallery.box(B).focus()
+        page.keyboard.press("x")
+        gallery.cell(C).locator("button.marks-open").click()
+        page.locator("#gallery .marks-panel").get_by_role("button", name="Blue").click()
+        assert page.locator("#gallery .marks-panel").is_visible()
+        assert all_violations(page) == []
+        page.select_option("#marks-filter", "stars-1")
+        assert all_violations(page) == []
+        page.select_option("#marks-filter", "")
+        gallery.view(A)
+        page.locator("#viewer-marks").get_by_role("button", name="2 stars").click()
+        assert all_violations(page) == []
+    finally:
+        context.close()
+
+
+def all_violations(page):
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in results.response["violations"]]
+
+
 def focused(page):
     return page.evaluate("""() => {
       const el = document.activeElement;

@@ -217,10 +217,10 @@ def test_import_refuses_files_that_are_not_order_files(page, demo, tmp_path):
     broken.write_text('{"format": "proofsheet-order", ', encoding="utf-8")
     gallery.import_file(broken)
     gallery.wait_notice("not valid JSON")
-    newer = write_order(tmp_path / "v2.json", demo, [A])
-    newer.write_text(newer.read_text().replace('"version": 1', '"version": 2'))
+    newer = write_order(tmp_path / "v3.json", demo, [A])
+    newer.write_text(newer.read_text().replace('"version": 1', '"version": 3'))
     gallery.import_file(newer)
-    gallery.wait_notice("version 2")
+    gallery.wait_notice("version 3")
     assert gallery.state()["checked"] == []
 
 

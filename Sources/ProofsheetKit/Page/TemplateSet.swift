@@ -12,7 +12,7 @@ public struct TemplateSet: Sendable {
     public static let scriptFiles = [
         "core", "data", "picks", "store", "notes", "rows", "cells", "grid", "pickon", "status", "tray", "orderfile", "lists", "actions",
         "send", "review", "bar",
-        "print", "browse", "header", "viewer", "filmstrip", "focus", "start",
+        "print", "browse", "header", "viewer", "filmstrip", "focus", "marks", "markbar", "start",
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
     public static let displayFont = "display-font.woff2"
