@@ -20,7 +20,7 @@ var Review = (Proofsheet.review = (function () {
     return Data.contact ? Data.contactName || Data.contact : "";
   }
   function label() {
-    return whom() ? "Review & send to " + whom() : "Review";
+    return whom() ? t("review.openTo", { name: whom() }) : t("review.open");
   }
 
   function item(pick, index) {
@@ -45,7 +45,7 @@ var Review = (Proofsheet.review = (function () {
     var text = el("p", "review-name", pick.name);
     li.appendChild(text);
     if (pick.note) li.appendChild(el("p", "review-note", pick.note));
-    li.setAttribute("aria-label", (index + 1) + ". " + pick.name + (pick.note ? " — note: " + pick.note : ""));
+    li.setAttribute("aria-label", pick.note ? t("review.itemNote", { n: index + 1, name: pick.name, note: pick.note }) : index + 1 + ". " + pick.name);
     return li;
   }
   function fill() {

@@ -40,35 +40,41 @@ var Viewer = (Proofsheet.viewer = (function () {
     image.alt = photo.description || photo.name;
     name.textContent = photo.name;
     $("viewer-kinds").textContent = Grid.kinds(photo);
-    count.textContent = place >= 0 ? place + 1 + " of " + Browse.count() : "";
+    count.textContent = place >= 0 ? t("viewer.place", { n: place + 1, count: Browse.count() }) : "";
     details(photo);
     render();
   }
   function details(photo) {
     while (exif.firstChild) exif.removeChild(exif.firstChild);
     var rows = [
-      ["Date", photo.date ? photo.date.replace("T", " ") + (photo.dateSource === "file" ? " (file time)" : "") : ""],
-      ["Camera", photo.camera],
-      ["Lens", photo.lens],
-      ["Exposure", photo.exposure],
-      ["Aperture", photo.aperture],
-      ["ISO", photo.iso ? String(photo.iso) : ""],
-      ["Focal length", photo.focalLength],
-      ["Size", photo.width + " × " + photo.height + " px, " + formatBytes(photo.bytes)],
-      ["Album", photo.album ? Data.albumName(photo.album) : ""],
-      ["File", photo.path],
-      ["Description", photo.description],
+      ["viewer.date", photo.date ? dateText(photo) : ""],
+      ["viewer.camera", photo.camera],
+      ["viewer.lens", photo.lens],
+      ["viewer.exposure", photo.exposure],
+      ["viewer.aperture", photo.aperture],
+      ["viewer.iso", photo.iso ? num(photo.iso) : ""],
+      ["viewer.focalLength", photo.focalLength],
+      ["viewer.size", t("viewer.sizeValue", { width: photo.width, height: photo.height, bytes: formatBytes(photo.bytes) })],
+      ["viewer.album", photo.album ? Data.albumName(photo.album) : ""],
+      ["viewer.file", photo.path],
+      ["viewer.description", photo.description],
     ];
     rows.forEach(function (row) {
       if (!row[1]) return;
-      exif.appendChild(el("dt", "", row[0]));
+      exif.appendChild(el("dt", "", t(row[0])));
       exif.appendChild(el("dd", "", row[1]));
     });
   }
+  // English keeps the date as the camera wrote it (`2026-06-01 14:03:22`); another
+  // language writes it as its pages do (Cells.dateLabel).
+  function dateText(photo) {
+    var date = LANG === "en" ? photo.date.replace("T", " ") : Cells.dateLabel(photo.date);
+    return photo.dateSource === "file" ? t("viewer.fileTime", { date: date }) : date;
+  }
   function formatBytes(n) {
-    if (n >= 1048576) return (n / 1048576).toFixed(1) + " MB";
-    if (n >= 1024) return Math.round(n / 1024) + " KB";
-    return n + " bytes";
+    if (n >= 1048576) return t("bytes.mb", { n: numberFormat ? +(n / 1048576).toFixed(1) : (n / 1048576).toFixed(1) });
+    if (n >= 1024) return t("bytes.kb", { n: Math.round(n / 1024) });
+    return t("bytes.b", { n: n });
   }
   function render() {
     if (!current) return;
@@ -82,7 +88,7 @@ var Viewer = (Proofsheet.viewer = (function () {
       pick.removeAttribute("aria-disabled");
       pick.removeAttribute("aria-describedby");
     }
-    pickLabel.textContent = at >= 0 ? "Picked, number " + (at + 1) : blocked ? "Limit reached" : "Pick";
+    pickLabel.textContent = at >= 0 ? t("viewer.picked", { n: at + 1 }) : t(blocked ? "viewer.limitReached" : "viewer.pick");
     badge.textContent = at >= 0 ? String(at + 1) : "";
     Notes.renderViewer(current);
   }
@@ -96,7 +102,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     Data.ensure(at).then(function () {
       if (dialog.open && wanted === place) show(at);
     }, function (error) {
-      Status.say("That photo could not be loaded (" + error.message + ").", "error");
+      Status.say(t("viewer.failed", { error: error.message }), "error");
     });
   }
   function togglePick() {

@@ -591,6 +591,7 @@ struct SiteWriter {
             hash.combine(text)
         }
         hash.combine(bytes: templates.displayFont)
+        for language in PageLanguage.allCases { hash.combine(templates.words[language]?.json ?? "") }
         return hash.hex(digits: 16)
     }
 

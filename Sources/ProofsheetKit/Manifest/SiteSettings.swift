@@ -39,6 +39,8 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var logo: String?
     /// The photographer's colour, `#RRGGBB` (`--accent`, `AccentColor`); nil: the page's own.
     public var accent: String?
+    /// The page's language (`--lang`, `PageLanguage`); nil: English.
+    public var language: String?
 
     public init() {}
 
@@ -62,6 +64,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             Field("cover", \.cover, none: "the first photo"),
             Field("logo", \.logo),
             Field("accent", \.accent),
+            Field("language", option: "lang", \.language, none: "en"),
         ]
     }
 
@@ -90,6 +93,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         if let cover, let reason = CoverPhoto.problem(cover) { return "--cover '\(cover)' \(reason)" }
         if let logo, let reason = Logo.problem(storedName: logo) { return "--logo '\(logo)' \(reason)" }
         if let accent, let reason = AccentColor.problem(accent) { return "--accent '\(accent)' \(reason)" }
+        if let language, let reason = PageLanguage.problem(language) { return "--lang '\(language)' \(reason)" }
         return nil
     }
 
@@ -101,6 +105,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         settings.watermarkFont = nil
         return settings
     }
+
+    /// The page's language; `.en` when none is set.
+    public var pageLanguage: PageLanguage { language.flatMap(PageLanguage.init) ?? .en }
 
     public var rules: LibraryRules { LibraryRules(excludes: excludes.map(ExcludePattern.init)) }
 
