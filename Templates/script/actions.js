@@ -83,7 +83,7 @@ var Actions = (Proofsheet.actions = (function () {
       var n = Picks.count();
       var name = fileName("json", true);
       download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
-      Status.say(t("actions.savedUnfinished", { n: n, min: Data.minimum, file: name }), "warn");
+      Status.say(t("actions.savedUnfinished", { count: n, n: Data.minimum, file: name }), "warn");
     });
   });
   clear.addEventListener("click", function () {

@@ -113,7 +113,9 @@ struct AlbumPageRenderer {
         var parts: [String] = []
         if current > 0 { parts.append(link(current - 1, words.text("static.previous"), rel: "prev")) }
         for index in paths.indices {
-            parts.append(index == current ? "<span aria-current=\"page\">\(HTML.text(words.number(index + 1)))</span>" : link(index, words.number(index + 1)))
+            parts.append(
+                index == current
+                    ? "<span aria-current=\"page\">\(HTML.text(words.number(index + 1)))</span>" : link(index, words.number(index + 1)))
         }
         if current < paths.count - 1 { parts.append(link(current + 1, words.text("static.next"), rel: "next")) }
         return "<nav class=\"pager\" aria-label=\"\(HTML.text(words.text("static.pages")))\">" + parts.joined(separator: " ") + "</nav>\n"

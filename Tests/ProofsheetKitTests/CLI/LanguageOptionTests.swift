@@ -25,7 +25,8 @@ struct LanguageOptionTests {
             try ArgumentParser.parse(["build", "L", "--lang", language])
         } throws: { error in
             guard let usage = error as? UsageError else { return false }
-            return usage.message == "option '--lang': '\(language)' is not a language the page speaks: en, de, fr, es" && usage.command == "build"
+            return usage.message == "option '--lang': '\(language)' is not a language the page speaks: en, de, fr, es"
+                && usage.command == "build"
         }
         let recorder = RecordingConsole()
         #expect(await CLI.run(arguments: ["build", "L", "--lang", language], console: recorder.console) == 64)
@@ -49,16 +50,27 @@ struct LanguageOptionTests {
             #expect(try readManifest(site).options.language == "de")
             let page = try readText(site + "/index.html")
             #expect(page.contains("<html lang=\"de\" class=\"no-js\">"))
-            #expect(page.contains("<p class=\"summary\">3 Fotos · 1 Album<span class=\"limit-sep\"> · </span><span class=\"limit-text\">Wählen Sie bis zu 2 Fotos aus.</span></p>"))
+            #expect(
+                page.contains(
+                    "<p class=\"summary\">3 Fotos · 1 Album<span class=\"limit-sep\"> · </span><span class=\"limit-text\">Wählen Sie bis zu 2 Fotos aus.</span></p>"
+                ))
             #expect(page.contains("<button type=\"button\" id=\"review\" class=\"primary\" aria-haspopup=\"dialog\">Prüfen</button>"))
-            #expect(page.contains("<script type=\"application/json\" id=\"proofsheet-words\">{\"count.photos\":{\"one\":\"{n} Foto\",\"other\":\"{n} Fotos\"}"))
+            #expect(
+                page.contains(
+                    "<script type=\"application/json\" id=\"proofsheet-words\">{\"count.photos\":{\"one\":\"{n} Foto\",\"other\":\"{n} Fotos\"}"
+                ))
             // Only its own language.
             #expect(!page.contains("Pick up to") && !page.contains("Choisissez") && !page.contains("Elige"))
             let albumFile = try #require(FileSystem.contents(of: site + "/albums").first)
             let album = try readText(site + "/albums/" + albumFile)
             #expect(album.contains("<html lang=\"de\">"))
-            #expect(album.contains("<p class=\"static-note\">Diese Seite ist zum Ansehen. Um Fotos auszuwählen, öffnen Sie <a href=\"../index.html\">die Galerie</a> in einem Browser mit eingeschaltetem JavaScript.</p>"))
-            #expect(album.contains("Um ohne JavaScript auszuwählen, schreiben Sie an <a href=\"mailto:clara@example.com\">clara@example.com</a>"))
+            #expect(
+                album.contains(
+                    "<p class=\"static-note\">Diese Seite ist zum Ansehen. Um Fotos auszuwählen, öffnen Sie <a href=\"../index.html\">die Galerie</a> in einem Browser mit eingeschaltetem JavaScript.</p>"
+                ))
+            #expect(
+                album.contains(
+                    "Um ohne JavaScript auszuwählen, schreiben Sie an <a href=\"mailto:clara@example.com\">clara@example.com</a>"))
             #expect(album.contains("<footer class=\"foot\"><p>Erstellt mit \(Proofsheet.generator).</p></footer>"))
 
             let bare = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
@@ -86,7 +98,8 @@ struct LanguageOptionTests {
             let manifest = try readText(site + "/manifest.json")
             #expect(manifest.contains("\"language\":\"fr\""))
             try FileSystem.writeAtomically(
-                Array(manifest.replacingOccurrences(of: "\"language\":\"fr\"", with: "\"language\":\"it\"").utf8), to: site + "/manifest.json")
+                Array(manifest.replacingOccurrences(of: "\"language\":\"fr\"", with: "\"language\":\"it\"").utf8),
+                to: site + "/manifest.json")
             await #expect {
                 _ = try await SiteBuilder(options: SiteSettingsTests.parse([library, "-o", site])).build()
             } throws: { error in

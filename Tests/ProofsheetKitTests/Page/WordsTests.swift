@@ -14,10 +14,13 @@ struct WordsTests {
         try #require(try templates.get().words[language])
     }
 
-    @Test("every language has every word of the English table, no other, with the same placeholders", arguments: [PageLanguage.de, .fr, .es])
+    @Test(
+        "every language has every word of the English table, no other, with the same placeholders", arguments: [PageLanguage.de, .fr, .es])
     func complete(language: PageLanguage) throws {
         let english = try Self.words(.en), other = try Self.words(language)
-        #expect(Set(other.keys) == Set(english.keys), "missing: \(Set(english.keys).subtracting(other.keys)), extra: \(Set(other.keys).subtracting(english.keys))")
+        #expect(
+            Set(other.keys) == Set(english.keys),
+            "missing: \(Set(english.keys).subtracting(other.keys)), extra: \(Set(other.keys).subtracting(english.keys))")
         for key in english.keys {
             #expect(other.placeholders(key) == english.placeholders(key), "\(language).\(key)")
             if case .forms(let forms)? = other.entries[key] {
