@@ -226,3 +226,23 @@ def test_statuses_refusal_and_dates_in_firefox_and_webkit(request, sites, engine
     assert engine.script("return document.getElementById('review').textContent") == expect["review"]
     left = english_left(without_library(engine.script("return document.body.innerText"), site), lang)
     assert not left, f"English left on the {lang} page in {engine_name}: {sorted(left)}"
+
+
+@pytest.mark.parametrize("lang", list(EXPECTED))
+def test_axe_finds_nothing_serious_on_the_translated_page(chromium, sites, lang):
+    """Longer words must not cost the page its accessibility: axe on the page with picks
+    and in the open review sheet, at a computer's width and a phone's."""
+    from test_accessibility import serious
+
+    for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+        context = chromium.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            gallery = Gallery(page, sites[lang]).open()
+            gallery.pick(A, B)
+            assert serious(page) == [], viewport
+            page.locator("#review").click()
+            page.wait_for_selector("#review-sheet[open]")
+            assert serious(page) == [], viewport
+        finally:
+            context.close()
