@@ -15,6 +15,7 @@ function renderAll(order, reason) {
   Notes.render();
   Send.render(order);
   Review.render(order);
+  Bar.render(order);
   Focus.render(order);
   if (reason !== "restore") Store.save(Picks.records());
 }

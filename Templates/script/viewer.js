@@ -1,13 +1,25 @@
-// viewer: the preview, full screen
+// viewer: one photo full screen, built around picking (issue 29) — the photo as large as
+// the screen allows with the pick's number on it, a large pick button under it (a real
+// checkbox whose label says "Pick" or "Picked · 3"; a refused pick says why right beside
+// it), the pick's note under the photo (the tray's note, the same text), the details
+// folded away, and a filmstrip of the neighbouring photos (filmstrip.js). Arrow keys and
+// a swipe step through the photos shown; Esc or ✕ closes it and gives focus to the grid
+// cell of the last photo shown, scrolled into view. Uses Data, Browse, Grid, Picks, Notes,
+// Status, Tray (its notes, on close) and Filmstrip.
 
 var Viewer = (Proofsheet.viewer = (function () {
   var dialog = $("viewer");
   var image = $("viewer-image");
+  var frame = $("viewer-frame");
   var name = $("viewer-name");
   var count = $("viewer-count");
   var pick = $("viewer-pick");
+  var pickButton = $("viewer-pick-button");
   var pickLabel = $("viewer-pick-label");
   var badge = $("viewer-badge");
+  var refusal = $("viewer-refusal");
+  var note = $("viewer-note");
+  var hint = $("viewer-note-hint");
   var exif = $("viewer-exif");
   var stage = $("viewer-stage");
   var current = null; // the photo's id
@@ -15,16 +27,22 @@ var Viewer = (Proofsheet.viewer = (function () {
   var place = -1; // its place among the photos shown (Browse)
   var opener = null;
   var supported = typeof dialog.showModal === "function";
+  var REFUSAL_MS = 4000;
+  var refusalTimer = null;
+
+  hint.textContent = t("viewer.noteHint");
+  note.placeholder = t("viewer.notePlaceholder");
+  note.rows = 1;
 
   function open(at, from) {
     if (!supported || !Data.at(at)) return false;
     opener = from || null;
     place = Browse.indexOf(at);
-    show(at);
     if (!dialog.open) {
       document.documentElement.classList.add("viewer-open");
       dialog.showModal();
     }
+    show(at);
     // Space picks: on the checkbox natively, on the stage through the key handler. At the
     // limit the box still takes focus and says why it cannot be picked.
     pick.focus();
@@ -38,11 +56,23 @@ var Viewer = (Proofsheet.viewer = (function () {
     image.width = photo.preview.width;
     image.height = photo.preview.height;
     image.alt = photo.description || photo.name;
+    // The frame takes the photo's shape, as large as the stage allows (CSS): the badge
+    // sits on the photo's own corner, not the screen's.
+    frame.style.setProperty("--ratio", String(photo.preview.width / photo.preview.height));
     name.textContent = photo.name;
     $("viewer-kinds").textContent = Grid.kinds(photo);
     count.textContent = place >= 0 ? t("viewer.place", { n: place + 1, count: Browse.count() }) : "";
     details(photo);
-    render();
+    hideRefusal();
+    paint();
+    Filmstrip.show(place);
+    preload(place + 1);
+  }
+  // The next photo's preview, fetched while this one is looked at (when its chunk is here).
+  function preload(next) {
+    if (next < 0 || next >= Browse.count()) return;
+    var photo = Data.at(Browse.item(next));
+    if (photo) new Image().src = src(photo.preview.src);
   }
   function details(photo) {
     while (exif.firstChild) exif.removeChild(exif.firstChild);
@@ -76,8 +106,8 @@ var Viewer = (Proofsheet.viewer = (function () {
     if (n >= 1024) return t("bytes.kb", { n: Math.round(n / 1024) });
     return t("bytes.b", { n: n });
   }
-  function render() {
-    if (!current) return;
+  // The pick's state on the button, the photo and the note.
+  function paint() {
     var at = Picks.position(current);
     var blocked = at < 0 && !Picks.canAdd();
     pick.checked = at >= 0;
@@ -89,14 +119,47 @@ var Viewer = (Proofsheet.viewer = (function () {
       pick.removeAttribute("aria-describedby");
     }
     pickLabel.textContent = at >= 0 ? t("viewer.picked", { n: at + 1 }) : t(blocked ? "viewer.limitReached" : "viewer.pick");
+    pickButton.classList.toggle("picked", at >= 0);
+    pickButton.classList.toggle("blocked", blocked);
     badge.textContent = at >= 0 ? String(at + 1) : "";
+    frame.classList.toggle("picked", at >= 0);
+    if (!blocked) hideRefusal();
     Notes.renderViewer(current);
+    hint.hidden = at >= 0;
+    fitNote();
   }
-  // The next or previous photo shown, across chunks: its chunk is loaded first.
-  function step(delta) {
+  // The picks changed: the button, the badge, the note and the filmstrip's numbers follow.
+  function render() {
+    if (!current) return;
+    paint();
+    Filmstrip.render();
+  }
+  // The note grows with what is typed, up to a few lines (then it scrolls).
+  function fitNote() {
+    if (note.offsetParent === null) return;
+    note.style.height = "auto";
+    note.style.height = Math.min(note.scrollHeight + 2, 128) + "px";
+  }
+  note.addEventListener("input", fitNote);
+
+  // A refused pick says why beside the button, briefly (and to a screen reader: a status).
+  function refuse() {
+    refusal.textContent = Status.whyNot();
+    refusal.hidden = false;
+    clearTimeout(refusalTimer);
+    refusalTimer = setTimeout(hideRefusal, REFUSAL_MS);
+  }
+  function hideRefusal() {
+    clearTimeout(refusalTimer);
+    refusal.hidden = true;
+    refusal.textContent = "";
+  }
+
+  // The photo at a place among those shown (wrapping), its chunk loaded first.
+  function go(target) {
     var total = Browse.count();
     if (!total) return;
-    place = place < 0 ? 0 : (place + delta + total) % total;
+    place = ((target % total) + total) % total;
     var at = Browse.item(place);
     var wanted = place;
     Data.ensure(at).then(function () {
@@ -105,17 +168,20 @@ var Viewer = (Proofsheet.viewer = (function () {
       Status.say(t("viewer.failed", { error: error.message }), "error");
     });
   }
+  function step(delta) {
+    go(place < 0 ? 0 : place + delta);
+  }
   function togglePick() {
     if (!current) return;
     if (Picks.has(current)) Picks.remove(current);
-    else if (!Picks.add(current)) Status.refused();
+    else if (!Picks.add(current)) refuse();
     render();
   }
 
   pick.addEventListener("click", function (event) {
     if (pick.getAttribute("aria-disabled") !== "true") return;
     event.preventDefault();
-    Status.refused();
+    refuse();
   });
   pick.addEventListener("change", function () {
     // The checkbox already flipped; make the selection agree, or put it back.
@@ -160,6 +226,9 @@ var Viewer = (Proofsheet.viewer = (function () {
     document.documentElement.classList.remove("viewer-open");
     var last = current;
     current = null;
+    hideRefusal();
+    // A note typed here shows in the tray too (typing does not redraw the tray).
+    Tray.render(Picks.list());
     if (position !== null) Grid.reveal(position);
     position = null;
     image.removeAttribute("src");
@@ -199,5 +268,12 @@ var Viewer = (Proofsheet.viewer = (function () {
     if (at !== null && open(at, link)) event.preventDefault();
   });
 
-  return { open: open, render: render };
+  return {
+    open: open,
+    render: render,
+    go: go,
+    isOpen: function () {
+      return dialog.open;
+    },
+  };
 })());

@@ -151,10 +151,10 @@ NAMES_JS = """() => {
     return {name: name.textContent, lines: lines(name), split: split(name), title: name.title,
             label: li.querySelector('label.pick').textContent.trim()};
   });
-  const tray = Array.from(document.querySelectorAll('#tray-list .tray-name')).map(name => (
+  const listed = (selector) => Array.from(document.querySelectorAll(selector)).map(name => (
     {name: name.textContent, lines: lines(name), split: split(name), title: name.title,
      hidden: name.scrollHeight > name.clientHeight + 1}));
-  return {grid, tray};
+  return {grid, tray: listed('#tray-list .tray-name'), review: listed('#review-list .review-name')};
 }"""
 
 # Names a narrow column has to cope with: short ones that fit a line anywhere, a phone's,
@@ -166,14 +166,15 @@ LONG_NAMES = ["IMG_20190704_183512_HDR.jpg", "2026-06-01 Anna and Ben ceremony f
 PARTED_NAMES = ["IMG_20190704_183512_HDR.jpg", "2026-06-01 Anna and Ben ceremony first kiss under the arch.jpg"]
 
 
-def check_names(shown, tray_lines):
+def check_names(shown, tray_lines, picks="tray"):
     """What NAMES_JS found, held to what a person expects: in the grid (the caption over
-    the photo, issue 29) every name on one line, ellipsized, never split; in the tray a
-    short name on one line, a long one in at most `tray_lines`, never split inside a part
-    that fits a line; its tooltip the whole name, and the checkbox's name the name."""
+    the photo, issue 29) every name on one line, ellipsized, never split; in the tray (or,
+    on a phone, where the picks are listed, the review sheet: picks="review") a short name
+    on one line, a long one in at most `tray_lines`, never split inside a part that fits a
+    line; its tooltip the whole name, and the checkbox's name the name."""
     names = SHORT_NAMES + LONG_NAMES
     grid = {c["name"]: c for c in shown["grid"] if c["name"] in names}
-    tray = {t["name"]: t for t in shown["tray"]}
+    tray = {t["name"]: t for t in shown[picks]}
     assert sorted(grid) == sorted(names) and sorted(tray) == sorted(names), shown
     for name in SHORT_NAMES:
         assert round(tray[name]["lines"]) == 1 and not tray[name]["hidden"], tray[name]
@@ -354,15 +355,17 @@ class Gallery:
 
 
 # The control that reveals a button kept out of sight (issue 29): More for what its menu
-# holds, Review for the sheet's Send and Download selection, the sheet's ✕ for a button
-# of the page behind the open sheet; null when none is needed.
+# holds, Review (on a phone, the picks bar) for the sheet's Send and Download selection, the
+# sheet's ✕ for a button of the page behind the open sheet; null when none is needed.
 OPENER_JS = """(label) => {
   const b = Array.from(document.querySelectorAll('button')).find(b => (b.getAttribute('aria-label') || b.textContent.trim()) === label);
   if (!b) return null;
   const menu = document.getElementById('copy-menu'), sheet = document.getElementById('review-sheet');
   if (sheet && sheet.open && !sheet.contains(b)) return 'review-close';
   if (menu && menu.contains(b) && menu.hidden) return 'copy';
-  if (sheet && sheet.contains(b) && !sheet.open && !document.getElementById('review').disabled) return 'review';
+  // The sheet's opener: the tray's Review, or on a phone the bar that stands for the tray.
+  const review = ['review', 'picks-bar'].map(id => document.getElementById(id)).find(o => o && o.getClientRects().length > 0 && !o.disabled);
+  if (sheet && sheet.contains(b) && !sheet.open && review) return review.id;
   return null;
 }"""
 

@@ -2,7 +2,8 @@
 """Makes the README's screenshots in headless Chromium: docs/screenshot.png, the demo
 gallery with three picks (badges, tray, status), 1280 px wide; docs/phone.png and
 docs/phone-dark.png, the same at 390 × 844 (the tray docked); docs/cover.png and
-docs/cover-phone.png, the page as it opens. Also, with --all, more shots in /tmp for a look.
+docs/cover-phone.png, the page as it opens; docs/viewer.png, the viewer on a picked
+photo with its note; docs/review.png, the review sheet with three picks and notes. Also, with --all, more shots in /tmp for a look.
 
 Run: .venv/bin/python Tests/browser/screenshot.py   (PROOFSHEET_BIN picks the binary)
 """
@@ -51,6 +52,59 @@ def shoot_cover(browser, url, path, width=1280, height=800, scheme="light", mobi
     context.close()
 
 
+NOTES = {
+    "Sunset over the water.jpg": "For the album cover, please — a little warmer if you can.",
+    "IMG_0101.jpg": "Could you crop a little tighter on us two?",
+    "Crème brûlée.jpg": "A print for Grandma, 13 × 18.",
+}
+
+
+def picked_with_notes(browser, url, width=1280, height=820):
+    """The page with PICKS picked in the grid, each given its note in the viewer."""
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    for name in PICKS:
+        page.locator("#gallery").get_by_role("checkbox", name=name, exact=True).check()
+    for name in PICKS:
+        page.locator("#gallery li.photo", has=page.get_by_role("checkbox", name=name, exact=True)).locator("a.open").click()
+        page.wait_for_selector("#viewer[open]")
+        page.locator("#viewer-note").fill(NOTES[name])
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#viewer", state="hidden")
+    return context, page
+
+
+def images_loaded(page, scope):
+    page.wait_for_function("s => Array.from(document.querySelectorAll(s + ' img')).every(i => !i.getAttribute('src') || i.complete)", arg=scope)
+
+
+def shoot_viewer(browser, url, path):
+    """The viewer on the first pick, its note under it, the filmstrip below."""
+    context, page = picked_with_notes(browser, url)
+    page.locator("#gallery li.photo", has=page.get_by_role("checkbox", name=PICKS[0], exact=True)).locator("a.open").click()
+    page.wait_for_selector("#viewer[open]")
+    page.evaluate("() => document.activeElement.blur()")
+    images_loaded(page, "#viewer")
+    page.screenshot(path=str(path))
+    context.close()
+
+
+def shoot_review(browser, url, path):
+    """The review sheet: the three picks large, in order, with their notes, and the name."""
+    context, page = picked_with_notes(browser, url)
+    page.evaluate("() => document.getElementById('photos').scrollIntoView()")  # the photos behind it
+    page.locator("#review").click()
+    page.wait_for_selector("#review-sheet[open]")
+    page.locator("#by").fill("Clara")
+    page.locator("#selection-note").fill("Thank you — these are the three we love most.")
+    page.evaluate("() => document.activeElement.blur()")
+    images_loaded(page, "#review-sheet")
+    page.screenshot(path=str(path))
+    context.close()
+
+
 def main():
     binary = helpers.proofsheet_binary()
     with tempfile.TemporaryDirectory() as work:
@@ -72,6 +126,10 @@ def main():
                 cover = helpers.REPO / "docs" / name
                 shoot_cover(browser, url, cover, width=width, height=height, mobile=width < 700)
                 print(f"{cover} ({cover.stat().st_size // 1024} KB)")
+            for name, shot in (("viewer.png", shoot_viewer), ("review.png", shoot_review)):
+                target = helpers.REPO / "docs" / name
+                shot(browser, url, target)
+                print(f"{target} ({target.stat().st_size // 1024} KB)")
             if "--all" in sys.argv:
                 shoot(browser, url, "/tmp/proofsheet-dark.png", scheme="dark")
                 shoot(browser, url, "/tmp/proofsheet-phone.png", width=390, height=844, scale=2, mobile=True)

@@ -45,6 +45,28 @@ def test_axe_at_phone_width(chromium, demo):
         context.close()
 
 
+@pytest.mark.parametrize("scheme,width", [("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390)])
+def test_axe_in_the_viewer_on_a_picked_photo(chromium, demo, scheme, width):
+    """The viewer built around picking (issue 29): the pick button filled, the note, the
+    refusal beside it, the filmstrip with numbers."""
+    context = chromium.new_context(color_scheme=scheme, viewport={"width": width, "height": 844}, is_mobile=width < 700,
+                                   has_touch=width < 700)
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open()
+        gallery.pick(A, B, C)
+        gallery.view(A)
+        page.locator("#viewer-note").fill("A note")
+        assert serious(page) == []
+        page.keyboard.press("Escape")
+        gallery.view("IMG_0104.jpg")  # at the limit: refused beside the button
+        page.keyboard.press("Space")
+        page.wait_for_selector("#viewer-refusal", state="visible")
+        assert serious(page) == []
+    finally:
+        context.close()
+
+
 def focused(page):
     return page.evaluate("""() => {
       const el = document.activeElement;
@@ -117,3 +139,31 @@ def test_the_pick_count_is_announced(page, demo):
     assert page.locator("#notice").get_attribute("role") == "alert"
     snapshot = page.locator("#tray").aria_snapshot()
     assert "1 of 3 picked" in snapshot and A in snapshot
+
+
+def violations(page):
+    """Every axe violation, whatever its impact."""
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5]) for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_a_phone_with_the_controls_open_and_the_review_sheet(chromium, demo, scheme):
+    # Issue 29, item 5: the search button's controls and the review sheet the bar opens,
+    # with its move, remove and note controls, and a note being written.
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        gallery = Gallery(page, demo).open().to_photos()
+        gallery.pick(A, B)
+        assert violations(page) == []
+        page.locator("#find-toggle").click()
+        page.keyboard.type("beach")
+        assert violations(page) == []
+        page.locator("#picks-bar").click()
+        page.wait_for_selector("#review-sheet[open]")
+        page.locator(f'#review-list button[aria-label="Add a note on {B}"]').click()
+        page.keyboard.type("Bigger, please")
+        assert violations(page) == []
+    finally:
+        context.close()

@@ -106,7 +106,7 @@ def test_space_in_the_viewer_picks_and_unpicks(page, demo):
     state = gallery.state()
     assert state["badges"] == {A: "1", C: "2"}
     assert page.locator("#viewer-pick").is_checked()
-    assert page.locator("#viewer-pick-label").text_content() == "Picked, number 2"
+    assert page.locator("#viewer-pick-label").text_content() == "Picked · 2"
     assert page.locator("#viewer-badge").text_content() == "2"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")

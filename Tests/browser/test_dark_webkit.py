@@ -58,7 +58,7 @@ def test_webkit_in_dark_mode_draws_dark_checkboxes_ticked_in_the_accent(dark_web
     empty, full = found
     # Unticked: dark all over (WebKit drew white ones).
     # (The grid's control is a shaded disc over the photo, issue 29: over this photo's
-    # bright yellow band it is a dark ochre, 0.38; WebKit's own box is white, 1.)
+    # sunlit sky it is still dark, under 0.5; WebKit's own box is white, 1.)
     assert max(luminance(c) for c in empty) < 0.5, max(empty, key=luminance)
     # Ticked: mostly the accent (#6aa8ff), crossed by a dark tick.
     accent = [c for c in full if c[2] > 200 and c[0] < 150]

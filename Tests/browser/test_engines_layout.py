@@ -1,7 +1,8 @@
 """Issue 12's phone layout in Firefox and WebKit (Chromium: test_layout.py): at 320, 390
-and 430 px the docked tray keeps every action whole and the picks legible, Tab focus never
-lands under it, the viewer's count stays on one line beside "Limit reached", and with 30
-picks the actions and the limit message are in view.
+and 430 px the tray is one line at the foot of the screen (issue 29: the bar, which opens
+the review sheet) that keeps its actions whole, Tab focus never lands under it, the
+viewer's count stays on one line beside "Limit reached", and with 30 picks the actions and
+the limit message are in view.
 
 Firefox's headless window is resized (the browser element constrained under 500 px).
 WebKitGTK's MiniBrowser will not make its window narrower than its toolbar (447 px of
@@ -54,23 +55,23 @@ def phone_page(request, name, width, site):
     return DriverGallery(engine, site).open()
 
 
-def test_the_docked_tray_keeps_its_actions_whole_and_its_picks_legible(phone):
+def test_the_phone_bar_keeps_its_actions_whole_and_leaves_the_photos_the_screen(phone):
     gallery, width = phone
     gallery.pick(A, B, C)
     gallery.wait_state(lambda s: s["tray"] == [A, B, C], "three picks in the tray")
     script = gallery.engine.script
     assert script("return document.documentElement.scrollWidth") <= width
     assert script("const a = document.querySelector('#tray .actions'); return a.scrollWidth <= a.clientWidth")
-    for button in script("return Array.from(document.querySelectorAll('#tray .actions button')).filter(b => b.getClientRects().length > 0)"):
+    buttons = script("return Array.from(document.querySelectorAll('#tray .actions button')).filter(b => b.getClientRects().length > 0)")
+    assert [script("return arguments[0].id", b) for b in buttons] == ["picks-bar", "copy"]
+    for button in buttons:
         assert script(IN_VIEW, button), f"{script('return arguments[0].textContent', button)} is cut or off screen at {width} px"
-    items = script("return Array.from(document.querySelectorAll('#tray-list .tray-item'))")
-    assert len(items) == 3
-    for item in items:
-        assert script(IN_VIEW, item)
-        assert script("return arguments[0].querySelector('.tray-name').clientWidth", item) >= 90
+    # The picks are listed in the review sheet the bar opens, not over the photos.
+    assert script("return document.getElementById('tray-list').getClientRects().length") == 0
+    assert script("return document.getElementById('tray').getBoundingClientRect().height") <= 0.2 * 844
 
 
-def test_tab_focus_never_lands_under_the_docked_tray(phone):
+def test_tab_focus_never_lands_under_the_phone_bar(phone):
     gallery, width = phone
     gallery.pick(A, B, C)
     gallery.reload()  # picks kept, focus from the top
@@ -100,29 +101,28 @@ def test_the_viewer_count_stays_on_one_line_beside_limit_reached(phone):
     assert script(IN_VIEW, script("return document.getElementById('viewer-count')"))
 
 
-# The docked tray: what it shows, and how tall it is.
+# The phone bar: what it shows, and how tall it is.
 DOCKED = """
 const shown = el => el.getClientRects().length > 0;
 return { height: document.getElementById('tray').getBoundingClientRect().height,
          list: shown(document.getElementById('tray-list')), about: shown(document.getElementById('about-picks')),
          disabled: Array.from(document.querySelectorAll('#tray .actions button:disabled')).filter(shown).length,
-         moreShown: shown(document.getElementById('copy')), reviewShown: shown(document.getElementById('review')) };
+         moreShown: shown(document.getElementById('copy')), reviewShown: shown(document.getElementById('review')),
+         barShown: shown(document.getElementById('picks-bar')) };
 """
 
 
-def test_with_nothing_picked_the_docked_tray_is_one_line_and_a_pick_brings_the_rest(phone):
+def test_the_phone_bar_is_one_line_with_nothing_picked_and_with_picks(phone):
     gallery, width = phone
     script = gallery.engine.script
     empty = script(DOCKED)
-    # The count and More (Import is in it); no empty list, no name and note, no disabled action.
+    # The bar (the limit) and More (Import is in it); no list, no name and note, no disabled action.
     assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["moreShown"], (width, empty)
-    assert empty["height"] < 90, (width, empty)
+    assert empty["barShown"] and not empty["reviewShown"] and empty["height"] < 90, (width, empty)
     gallery.pick(A)
     gallery.wait_state(lambda s: s["tray"] == [A], "one pick in the tray")
     gallery.engine.async_script(AFTER_TWO_FRAMES)
-    picked = script(DOCKED)
-    assert picked["list"] and picked["about"] and picked["reviewShown"], (width, picked)
-    assert picked["height"] > empty["height"] + 40, (width, picked)
+    assert script(DOCKED) == empty  # the same one line: the sheet holds the rest
     gallery.unpick(A)
     gallery.wait_state(lambda s: s["tray"] == [], "no pick in the tray")
     gallery.engine.async_script(AFTER_TWO_FRAMES)
@@ -136,8 +136,10 @@ def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(
     gallery.pick(*names[:30])
     gallery.wait_state(lambda s: s["status"] == "30 of 30 picked — limit reached", "30 picks")
     script = gallery.engine.script
-    for label in ("Review", "More"):
-        assert script(IN_VIEW, gallery.button(label)), f"{label} is out of view with 30 picks"
+    # On a phone the bar stands for Review (it opens the same sheet).
+    bar = script("return document.getElementById('picks-bar')")
+    for label, button in (("Review", bar), ("More", gallery.button("More"))):
+        assert script(IN_VIEW, button), f"{label} is out of view with 30 picks"
     # The 31st box is reachable from the keyboard; Space on it says why, in view.
     box = gallery.box(names[30])
     assert gallery.engine.async_script(INTO_VIEW, box)
@@ -146,7 +148,7 @@ def test_with_30_picks_on_a_phone_the_actions_and_the_limit_message_are_in_view(
     gallery.wait_refusal("limit reached. Unpick one first")
     assert script(IN_VIEW, script("return document.getElementById('refusal')"))  # beside the photo
     assert script("return document.activeElement === arguments[0] && !arguments[0].checked", box)
-    assert script(IN_VIEW, box), "the 31st box is under the docked tray"
+    assert script(IN_VIEW, box), "the 31st box is under the bar"
 
 
 @pytest.mark.parametrize("name", ["firefox", "webkit"])
@@ -172,5 +174,9 @@ def test_names_fit_a_line_or_wrap_between_their_parts_in_the_grid_and_the_tray(r
         gallery = DriverGallery(request.getfixturevalue(f"{name}_engine"), names).open()
     gallery.pick(*SHORT_NAMES, *LONG_NAMES)
     gallery.wait_state(lambda s: len(s["tray"]) == len(SHORT_NAMES + LONG_NAMES), "every name picked")
+    phone = width <= 760
+    if phone:  # the picks are listed in the review sheet the bar opens
+        gallery.click(gallery.engine.script("return document.getElementById('picks-bar')"))
+        until(lambda: gallery.engine.script("return document.getElementById('review-sheet').open"), "the sheet did not open")
     gallery.engine.async_script(AFTER_TWO_FRAMES)
-    check_names(gallery.engine.script(f"return ({NAMES_JS})()"), tray_lines=2 if width > 760 else 1)
+    check_names(gallery.engine.script(f"return ({NAMES_JS})()"), tray_lines=1 if phone else 2, picks="review" if phone else "tray")

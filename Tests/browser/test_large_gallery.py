@@ -264,6 +264,23 @@ def test_the_viewer_steps_across_a_chunk_boundary(page, big):
     assert name(1300) in gallery.state()["visible"]  # the grid followed the viewer
 
 
+def test_esc_after_stepping_far_focuses_the_last_photos_cell_and_the_filmstrip_is_a_window(page, big):
+    gallery = Gallery(page, big).open()
+    gallery.view(name(0))
+    for back in range(1, 5):  # ← wraps to the last photo, 2,399 photos below, then on
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("n => document.getElementById('viewer-name').textContent === n", arg=name(TOTAL - back))
+    assert page.locator("#viewer-strip li").count() == 15  # of 2,400
+    assert page.locator("#viewer-strip [aria-current=true]").get_attribute("aria-label") == name(TOTAL - 4)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#viewer", state="hidden")
+    focus = page.evaluate("""() => {
+      const f = document.activeElement, r = f.closest('li.photo').getBoundingClientRect();
+      return [f.getAttribute('aria-label'), r.bottom > 0 && r.top < innerHeight];
+    }""")
+    assert focus == [f"View {name(TOTAL - 4)}", True]
+
+
 def test_tab_walks_the_grid_past_the_rows_drawn_at_first(page, big):
     gallery = Gallery(page, big).open()
     first = gallery.cell(name(0)).locator("a.open")

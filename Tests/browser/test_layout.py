@@ -1,9 +1,10 @@
 """Issue 12 in Chromium: the page with 30 picks as with 3, on phones (320–430 px) as on a
 desktop, and from the keyboard. The actions and the "limit reached" message stay in
-view; the docked tray keeps its buttons whole, shows picks legibly and never covers the
-focus or the page; the viewer's bar holds one line each; a skip link goes to the tray and
-back; boxes that cannot be picked stay focusable and say why; a picked box says its
-number; the page behind the viewer stays put; without JavaScript, nothing offers picking."""
+view; on a phone the tray is one line at the foot of the screen (issue 29: the bar, which
+opens the review sheet), keeps its buttons whole and never covers the focus or the page;
+the viewer's bar holds one line each; a skip link goes to the tray and back; boxes that
+cannot be picked stay focusable and say why; a picked box says its number; the page behind
+the viewer stays put; without JavaScript, nothing offers picking."""
 
 import pytest
 
@@ -41,8 +42,10 @@ def test_with_30_picks_the_actions_and_the_limit_message_are_in_view(chromium, t
         names = [p["name"] for p in thirty.photos]
         gallery.pick(*names[:30])
         gallery.wait_status("30 of 30 picked — limit reached")
-        for label in ("Review", "More"):
-            assert gallery.button(label).evaluate(IN_VIEW), f"{label} is out of view with 30 picks"
+        # On a phone the bar stands for Review (it opens the same sheet).
+        review = gallery.button("Review") if viewport == DESKTOP else page.locator("#picks-bar")
+        for label, button in (("Review", review), ("More", gallery.button("More"))):
+            assert button.evaluate(IN_VIEW), f"{label} is out of view with 30 picks"
         # The 31st box is reachable; pressing it says why it cannot be picked, in view.
         box = gallery.box(names[30])
         box.focus()
@@ -56,30 +59,28 @@ def test_with_30_picks_the_actions_and_the_limit_message_are_in_view(chromium, t
 
 
 @pytest.mark.parametrize("width", PHONES)
-def test_the_docked_tray_keeps_every_button_whole_and_shows_picks_legibly(chromium, demo, width):
+def test_the_phone_bar_keeps_its_buttons_whole_and_leaves_the_photos_the_screen(chromium, demo, width):
     context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
     try:
         gallery.pick(A, B, C)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         actions = page.locator("#tray .actions")
         assert actions.evaluate("a => a.scrollWidth <= a.clientWidth")
-        for button in actions.locator("button:visible").all():
+        shown = actions.locator("button:visible")
+        assert [b.get_attribute("id") for b in shown.all()] == ["picks-bar", "copy"]
+        for button in shown.all():
             assert button.evaluate(IN_VIEW), f"{button.text_content()} is cut or off screen at {width} px"
-        # Each pick on a line of its own, all three in view, names readable.
-        items = page.locator("#tray-list .tray-item")
-        assert items.count() == 3
-        for i in range(3):
-            assert items.nth(i).evaluate(IN_VIEW), f"pick {i + 1} is not in view at {width} px"
-            assert items.nth(i).locator(".tray-name").evaluate("n => n.clientWidth") >= 90
-        assert items.nth(0).locator(".tray-name").evaluate("n => n.scrollWidth <= n.clientWidth")  # IMG_0101.jpg whole
+            assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{button.text_content()} is cut at {width} px"
+        # The picks are listed in the review sheet the bar opens, not over the photos.
+        assert page.locator("#tray-list").is_hidden() and page.locator("#about-picks").is_hidden()
         tray = page.locator("#tray").bounding_box()
-        assert tray["height"] < 0.45 * 844
+        assert tray["height"] <= 0.2 * 844
     finally:
         context.close()
 
 
 @pytest.mark.parametrize("width", [320, 390])
-def test_tab_focus_never_hides_under_the_docked_tray(chromium, demo, width):
+def test_tab_focus_never_hides_under_the_phone_bar(chromium, demo, width):
     context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
     try:
         gallery.pick(A, B, C)
@@ -101,13 +102,13 @@ def test_tab_focus_never_hides_under_the_docked_tray(chromium, demo, width):
         context.close()
 
 
-def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromium, demo):
+def test_the_phone_bar_never_covers_the_end_of_the_page_after_a_message(chromium, demo):
     context, page, gallery = open_in(chromium, demo, phone(390), mobile=True)
     try:
         gallery.pick(A, B)
         gallery.export()
         gallery.wait_notice("Exported “proofsheet demo – 2 picks.json”")
-        # The room the page keeps follows the tray, which the message made taller.
+        # The room the page keeps follows the bar, which the message made taller.
         page.wait_for_function("""() => {
           const t = document.getElementById('tray').getBoundingClientRect().height;
           return Math.abs(parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--tray-block')) - Math.ceil(t)) < 1;
@@ -120,31 +121,31 @@ def test_the_docked_tray_never_covers_the_end_of_the_page_after_a_message(chromi
         context.close()
 
 
-# The docked tray with nothing picked: what it shows, and how tall it is.
+# The phone bar: what it shows, and how tall it is.
 DOCKED = """() => {
   const shown = el => el.getClientRects().length > 0;
   return { height: document.getElementById('tray').getBoundingClientRect().height,
            list: shown(document.getElementById('tray-list')), about: shown(document.getElementById('about-picks')),
            disabled: Array.from(document.querySelectorAll('#tray .actions button:disabled')).filter(shown).length,
-           moreShown: shown(document.getElementById('copy')), reviewShown: shown(document.getElementById('review')) };
+           moreShown: shown(document.getElementById('copy')), reviewShown: shown(document.getElementById('review')),
+           barShown: shown(document.getElementById('picks-bar')) };
 }"""
 
 
 @pytest.mark.parametrize("width", PHONES)
-def test_with_nothing_picked_the_docked_tray_is_one_line_and_a_pick_brings_the_rest(chromium, demo, width):
+def test_the_phone_bar_is_one_line_with_nothing_picked_and_with_picks(chromium, demo, width):
     context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
     try:
         empty = page.evaluate(DOCKED)
-        # The count and More (Import is in it); no empty list, no name and note, no disabled action.
+        # The bar (the limit) and More (Import is in it); no list, no name and note, no disabled action.
         assert not empty["list"] and not empty["about"] and empty["disabled"] == 0 and empty["moreShown"], empty
-        assert empty["height"] < 90, empty
+        assert empty["barShown"] and not empty["reviewShown"] and empty["height"] < 90, empty
         gallery.pick(A)
         gallery.wait_status("1 of 3 picked")
         page.evaluate(TWO_FRAMES)
         picked = page.evaluate(DOCKED)
-        assert picked["list"] and picked["about"] and picked["reviewShown"], picked
-        assert picked["height"] > empty["height"] + 40, picked
-        gallery.unpick(A)  # one line again
+        assert picked == empty, picked  # the same one line: the sheet holds the rest
+        gallery.unpick(A)
         gallery.wait_status("0 of 3 picked")
         page.evaluate(TWO_FRAMES)
         assert page.evaluate(DOCKED) == empty
@@ -300,7 +301,8 @@ def test_with_nothing_picked_the_tray_folds_beside_the_header_and_the_first_pick
         assert folded["trayBottom"] <= folded["gridTop"] and folded["gridWidth"] >= folded["width"] - 40, folded
         # It still says how many can be picked, how to pick, and offers Import.
         assert page.locator("#status").text_content() == "0 of 3 picked" and page.locator("#status").evaluate(IN_VIEW)
-        assert page.locator(".summary").inner_text().endswith("Pick up to 3 photos.")
+        # The limit is the tray's to say; the header gives the count (issue 29).
+        assert page.locator(".summary").inner_text() == "24 photos · 3 albums"
         assert page.locator("#tray-empty").is_visible()
         assert page.locator("#tray button:visible:disabled").count() == 0
         assert page.locator("#about-picks").is_hidden()

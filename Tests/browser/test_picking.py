@@ -125,7 +125,9 @@ def test_the_viewer_cannot_pass_the_limit(page, demo):
     assert viewer_pick.is_disabled()
     assert page.locator("#viewer-pick-label").text_content() == "Limit reached"
     page.keyboard.press("Space")
-    gallery.wait_notice("Unpick one first")
+    # Said beside the button, where the client looked.
+    page.wait_for_function("() => !document.getElementById('viewer-refusal').hidden")
+    assert "Unpick one first" in page.locator("#viewer-refusal").text_content()
     state = gallery.state()
     assert state["checked"] == [A, B, C]
     assert state["status"] == "3 of 3 picked — limit reached"

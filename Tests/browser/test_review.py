@@ -28,7 +28,7 @@ SHEET_JS = """() => {
     open: sheet.open,
     items: Array.from(sheet.querySelectorAll('.review-item')).map(li => ({
       number: li.querySelector('.review-number').textContent, name: li.querySelector('.review-name').textContent,
-      note: (li.querySelector('.review-note') || {textContent: ''}).textContent,
+      note: (li.querySelector('textarea.review-note') || {value: ''}).value,
       width: li.querySelector('img') ? li.querySelector('img').getBoundingClientRect().width : 0})),
     by: sheet.querySelector('#by') ? sheet.querySelector('#by').value : null,
     selectionNote: sheet.querySelector('#selection-note') ? sheet.querySelector('#selection-note').value : null,

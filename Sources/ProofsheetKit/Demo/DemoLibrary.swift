@@ -1,7 +1,7 @@
 import Foundation
 
-/// Draws the sample library: 24 photos in three albums, each with a big label and a
-/// "TOP" band so anyone can tell which is which and which way is up. Every EXIF
+/// Draws the sample library: 24 photos in three albums, each a painted scene that looks
+/// like a photograph (`DemoScene`), sky on top so anyone can tell which way is up. Every EXIF
 /// orientation 1–8 is used, with the pixels stored turned so that, applied correctly,
 /// each shows upright. Output is byte-for-byte the same on every run and machine
 /// (file times are set to the photos' dates), so the demo site is too.
@@ -87,51 +87,9 @@ public enum DemoLibrary {
 
     static func draw(_ sample: Sample, index: Int) throws -> [UInt8] {
         let (width, height) = sample.landscape ? (2000, 1500) : (1500, 2000)
-        let canvas = try Canvas(width: width, height: height)
-        let background = hue(Double(index) / 24, saturation: 0.45, value: 0.85)
-        let accent = hue(Double(index) / 24 + 0.5, saturation: 0.75, value: 0.7)
-        canvas.fillRectangle(x: 0, y: 0, width: width, height: height, color: background)
-        // A few shapes, placed differently on each photo.
-        for k in 0..<5 {
-            let x = (index * 173 + k * 401) % width, y = (index * 251 + k * 337) % height
-            let size = 180 + (index * 37 + k * 59) % 260
-            if k % 2 == 0 {
-                canvas.fillEllipse(centerX: x, centerY: y, width: size, height: size, color: accent)
-            } else {
-                canvas.fillPolygon(
-                    [(x, y - size / 2), (x + size / 2, y + size / 2), (x - size / 2, y + size / 2)],
-                    color: hue(Double(index + k) / 7, saturation: 0.6, value: 0.95))
-            }
-        }
-        // The top band and an arrow pointing up: upright at a glance.
-        let band = height / 9
-        canvas.fillRectangle(x: 0, y: 0, width: width, height: band, color: RGB(red: 250, green: 214, blue: 52))
-        let topText = "TOP"
-        let topScale = band / 22
-        let topSize = Canvas.textSize(topText, scale: topScale)
-        canvas.drawText(
-            topText, x: (width - topSize.width) / 2, y: (band - topSize.height) / 2, scale: topScale,
-            color: RGB(red: 30, green: 30, blue: 30))
-        let cx = width / 2
-        canvas.fillPolygon([(cx, band + 60), (cx + 110, band + 200), (cx - 110, band + 200)], color: RGB(red: 30, green: 30, blue: 30))
-        canvas.fillRectangle(x: cx - 40, y: band + 199, width: 80, height: 160, color: RGB(red: 30, green: 30, blue: 30))
-        // The big label on a white card.
-        let scale = width / 110
-        let labelSize = Canvas.textSize(sample.label, scale: scale)
-        let cardX = (width - labelSize.width) / 2 - scale * 4, cardY = (height - labelSize.height) / 2 - scale * 2
-        canvas.fillRectangle(
-            x: cardX, y: cardY, width: labelSize.width + scale * 8, height: labelSize.height + scale * 4,
-            color: RGB(red: 255, green: 255, blue: 255))
-        canvas.drawText(
-            sample.label, x: (width - labelSize.width) / 2, y: (height - labelSize.height) / 2, scale: scale,
-            color: RGB(red: 20, green: 20, blue: 20))
-        let caption = sample.album.uppercased()
-        let captionScale = max(2, scale / 4)
-        let captionSize = Canvas.textSize(caption, scale: captionScale)
-        canvas.drawText(
-            caption, x: (width - captionSize.width) / 2, y: height - captionSize.height - band / 2,
-            scale: captionScale, color: RGB(red: 20, green: 20, blue: 20))
-
+        let easel = Easel(try Canvas(width: width, height: height))
+        DemoScene(album: sample.album, name: sample.name).paint(on: easel, seed: index)
+        let canvas = easel.canvas
         if sample.png { return try canvas.pngData() }
         let stored = try canvas.storedForm(for: sample.orientation)
         var exif = ExifWriter()
@@ -147,13 +105,5 @@ public enum DemoLibrary {
         exif.description = "Sample photo \(sample.label) from \(sample.album) (orientation \(sample.orientation.rawValue))"
         exif.gps = sample.gps
         return try exif.inserting(into: try stored.jpegData(quality: 88))
-    }
-
-    static func hue(_ h: Double, saturation s: Double, value v: Double) -> RGB {
-        let h6 = (h - h.rounded(.down)) * 6
-        let sector = Int(h6) % 6, f = h6 - Double(Int(h6))
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let (r, g, b): (Double, Double, Double) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]
-        return RGB(red: Int(r * 255), green: Int(g * 255), blue: Int(b * 255))
     }
 }

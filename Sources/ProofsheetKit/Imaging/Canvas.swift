@@ -22,16 +22,17 @@ public struct Canvas: ~Copyable {
 
     public func pixel(x: Int, y: Int) -> RGB { image.pixel(x: x, y: y) }
 
-    public func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB) {
-        image.fillRectangle(x: x, y: y, width: width, height: height, color: color)
+    /// Shapes are blended over the picture: `opacity` 1 paints over, 0.5 lets half through.
+    public func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB, opacity: Double = 1) {
+        image.fillRectangle(x: x, y: y, width: width, height: height, color: color, opacity: opacity)
     }
 
-    public func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB) {
-        image.fillEllipse(centerX: centerX, centerY: centerY, width: width, height: height, color: color)
+    public func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB, opacity: Double = 1) {
+        image.fillEllipse(centerX: centerX, centerY: centerY, width: width, height: height, color: color, opacity: opacity)
     }
 
-    public func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB) {
-        image.fillPolygon(points, color: color)
+    public func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB, opacity: Double = 1) {
+        image.fillPolygon(points, color: color, opacity: opacity)
     }
 
     /// Big block text (libgd's built-in font, enlarged): the same on every machine.

@@ -181,17 +181,20 @@ struct GDImage: ~Copyable {
         return RGB(red: (value >> 16) & 0xFF, green: (value >> 8) & 0xFF, blue: value & 0xFF)
     }
 
-    func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB) {
-        gdImageFilledRectangle(handle, Int32(x), Int32(y), Int32(x + width - 1), Int32(y + height - 1), color.gd)
+    // The shapes are blended over what is there (libgd's alpha blending, on by default
+    // for truecolor images): `opacity` 1 paints over, 0 leaves the picture as it was.
+
+    func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: RGB, opacity: Double = 1) {
+        gdImageFilledRectangle(handle, Int32(x), Int32(y), Int32(x + width - 1), Int32(y + height - 1), color.gd(opacity: opacity))
     }
 
-    func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB) {
-        gdImageFilledEllipse(handle, Int32(centerX), Int32(centerY), Int32(width), Int32(height), color.gd)
+    func fillEllipse(centerX: Int, centerY: Int, width: Int, height: Int, color: RGB, opacity: Double = 1) {
+        gdImageFilledEllipse(handle, Int32(centerX), Int32(centerY), Int32(width), Int32(height), color.gd(opacity: opacity))
     }
 
-    func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB) {
+    func fillPolygon(_ points: [(x: Int, y: Int)], color: RGB, opacity: Double = 1) {
         var gdPoints = points.map { gdPoint(x: Int32($0.x), y: Int32($0.y)) }
-        gdImageFilledPolygon(handle, &gdPoints, Int32(gdPoints.count), color.gd)
+        gdImageFilledPolygon(handle, &gdPoints, Int32(gdPoints.count), color.gd(opacity: opacity))
     }
 
     /// Draws text with libgd's built-in giant font, enlarged `scale` times with hard
@@ -231,6 +234,12 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     var gd: Int32 { ps_gd_true_color(Int32(red), Int32(green), Int32(blue)) }
+
+    /// The colour with libgd's alpha (0 opaque, 127 clear) for an opacity from 0 to 1.
+    func gd(opacity: Double) -> Int32 {
+        let alpha = 127 - Int((min(1, max(0, opacity)) * 127).rounded())
+        return ps_gd_true_color_alpha(Int32(red), Int32(green), Int32(blue), Int32(alpha))
+    }
 
     /// The largest difference in any channel: a simple "how close" for tests.
     public func distance(to other: RGB) -> Int {

@@ -11,8 +11,8 @@ public struct TemplateSet: Sendable {
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
         "core", "data", "picks", "store", "notes", "rows", "cells", "grid", "pickon", "status", "tray", "orderfile", "lists", "actions",
-        "send", "review",
-        "print", "browse", "viewer", "focus", "start",
+        "send", "review", "bar",
+        "print", "browse", "header", "viewer", "filmstrip", "focus", "start",
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
     public static let displayFont = "display-font.woff2"
