@@ -23,14 +23,14 @@ RECORD_MAIL = """() => { window.__mail = [];
 
 # What a reader of each language sees: the status with one and with three of three
 # picked, the refusal beside a fourth, the one primary, Send, the date of IMG_0101
-# (2026-07-12 10:00) on its photo, its size in the viewer (2000 × 1500 px), and the mail's
+# (2026-07-12 10:00) on its photo, its size in the viewer (2000 × 1500 px, its file's KB), and the mail's
 # greeting, first sentence and sign-off.
 EXPECTED = {
     "de": {
         "one": "1 von 3 ausgewählt", "full": "3 von 3 ausgewählt — Höchstzahl erreicht",
         "refusal": "3 von 3 ausgewählt — Höchstzahl erreicht. Wählen Sie zuerst ein Foto ab.",
         "review": "Prüfen & an Anna Smith senden", "send": "An Anna Smith senden", "date": r"^12\. Juli 2026(,| um) 10:00$",
-        "size": "2.000 × 1.500 px, 87 KB", "more": "Mehr", "note": "Notiz zu {}", "add_note": "Notiz zu {} hinzufügen",
+        "size": "2.000 × 1.500 px, {} KB", "more": "Mehr", "note": "Notiz zu {}", "add_note": "Notiz zu {} hinzufügen",
         "name": "Ihr Name", "selection": "Eine Notiz zur ganzen Auswahl",
         "mail": ["Hallo Anna Smith,", "hier sind meine 3 ausgewählten Fotos aus {}, in meiner Reihenfolge.", "Vielen Dank und viele Grüße"],
         "subject": "{} — 3 Fotos von Ben Jones", "opened": "Eine Mail an Anna Smith mit Ihren 3 Fotos ist geöffnet.",
@@ -39,7 +39,7 @@ EXPECTED = {
         "one": "1 choisie sur 3", "full": "3 choisies sur 3 — limite atteinte",
         "refusal": "Limite de 3 atteinte. Retirez d’abord une photo de votre sélection.",
         "review": "Vérifier et envoyer à Anna Smith", "send": "Envoyer à Anna Smith", "date": r"^12 juil\. 2026(,| à) 10:00$",
-        "size": "2\u202f000 × 1\u202f500 px, 87 Ko", "more": "Plus", "note": "Remarque sur {}", "add_note": "Ajouter une remarque sur {}",
+        "size": "2\u202f000 × 1\u202f500 px, {} Ko", "more": "Plus", "note": "Remarque sur {}", "add_note": "Ajouter une remarque sur {}",
         "name": "Votre nom", "selection": "Un mot sur l’ensemble de la sélection",
         "mail": ["Bonjour Anna Smith,", "Voici les 3 photos que j’ai choisies dans {}, dans l’ordre.", "Merci et à bientôt,"],
         "subject": "{} — 3 photos de Ben Jones", "opened": "Un courriel à Anna Smith avec vos 3 photos est ouvert.",
@@ -48,7 +48,7 @@ EXPECTED = {
         "one": "1 de 3 elegida", "full": "3 de 3 elegidas — límite alcanzado",
         "refusal": "3 de 3 elegidas: límite alcanzado. Quita una primero.",
         "review": "Revisar y enviar a Anna Smith", "send": "Enviar a Anna Smith", "date": r"^12 jul 2026,? 10:00$",
-        "size": "2000 × 1500 px, 87 KB", "more": "Más", "note": "Nota sobre {}", "add_note": "Añadir una nota sobre {}",
+        "size": "2000 × 1500 px, {} KB", "more": "Más", "note": "Nota sobre {}", "add_note": "Añadir una nota sobre {}",
         "name": "Tu nombre", "selection": "Una nota sobre toda la selección",
         "mail": ["Hola, Anna Smith:", "Estas son las 3 fotos que he elegido de {}, en orden.", "Muchas gracias,"],
         "subject": "{} — 3 fotos de Ben Jones", "opened": "Se abrió un correo a Anna Smith con tus 3 fotos.",
@@ -141,10 +141,68 @@ def test_the_page_speaks_its_language_in_every_main_view(page, sites, lang):
     gallery.view(A)
     page.locator("#viewer-details summary").click()
     rows = page.evaluate("() => Array.from(document.querySelectorAll('#viewer-exif dt')).map(dt => [dt.textContent, dt.nextElementSibling.textContent])")
-    assert dict(rows)[table(lang)["viewer.size"]] == expect["size"], rows
+    # The demo's file size, under 1000 KB: no digit grouping to write.
+    assert dict(rows)[table(lang)["viewer.size"]] == expect["size"].format(round(site.by_name[A]["bytes"] / 1024)), rows
     seen.append(page.evaluate(VISIBLE_TEXT))
     left = english_left(without_library("\n".join(seen), site), lang)
     assert not left, f"English left on the {lang} page: {sorted(left)}"
+
+
+# What a reader hears as well as sees: the visible text, and the names and hints of what
+# is on screen (aria-label, title, placeholder) — the filmstrip's thumbnails, the sheet's
+# ← → ✕ and the header's search button are named only so.
+SPOKEN_TEXT = """() => [document.body.innerText].concat(Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'))
+  .filter(e => e.getClientRects().length > 0)
+  .flatMap(e => ['aria-label', 'title', 'placeholder'].map(a => e.getAttribute(a) || ''))).join('\\n')"""
+
+
+def test_the_phone_bar_header_sheet_and_viewer_speak_german(chromium, sites):
+    """On a phone: the bar, the header's open controls, the review sheet's editing buttons
+    and the viewer with its filmstrip, seen and named in German."""
+    site, words = sites["de"], table("de")
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        gallery = Gallery(page, site).open().to_photos()
+        bar = page.locator("#picks-bar")
+        assert bar.text_content() == words["bar.pickUpTo"].replace("{n}", "3")
+        seen = [page.evaluate(SPOKEN_TEXT)]
+        gallery.pick(A, B)
+        page.wait_for_function("t => document.getElementById('picks-bar').textContent.startsWith(t)", arg="2 von 3 ausgewählt")
+        assert bar.text_content() == "2 von 3 ausgewählt · Prüfen ›"
+        page.locator("#find-toggle").click()
+        page.wait_for_selector("#top.find-open")
+        assert page.locator("#find-toggle").get_attribute("aria-label") == words["header.toggle"]
+        seen.append(page.evaluate(SPOKEN_TEXT))
+        page.locator("#find-toggle").click()
+        bar.click()
+        page.wait_for_selector("#review-sheet[open]")
+        later = page.get_by_role("button", name=words["review.later"].replace("{name}", A), exact=True)
+        assert later.is_visible()
+        page.get_by_role("button", name=words["note.addOn"].replace("{name}", B), exact=True).click()
+        page.wait_for_selector("#review-list textarea.review-note")
+        seen.append(page.evaluate(SPOKEN_TEXT))
+        page.locator("#review-close").click()
+        gallery.view(C)
+        page.wait_for_selector("#viewer-strip li")
+        hint = page.locator("#viewer-note-hint")
+        assert hint.is_visible() and hint.text_content() == words["viewer.noteHint"]
+        assert page.locator("#viewer-strip").get_attribute("aria-label") == words["strip.label"]
+        seen.append(page.evaluate(SPOKEN_TEXT))
+        page.locator("#viewer-pick-button").click()
+        page.wait_for_function("t => document.getElementById('viewer-pick-label').textContent === t", arg="Ausgewählt · 3")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("t => document.getElementById('viewer-pick-label').textContent === t", arg=words["viewer.limitReached"])
+        seen.append(page.evaluate(SPOKEN_TEXT))
+        picked = page.evaluate("() => Array.from(document.querySelectorAll('#viewer-strip button.picked')).map(b => b.getAttribute('aria-label'))")
+        assert f"{A}, Auswahl 1" in picked, picked
+        left = english_left(without_library("\n".join(seen), site), "de")
+        assert not left, f"English left on the German phone page: {sorted(left)}"
+        assert errors == []
+    finally:
+        context.close()
 
 
 def test_the_english_scan_finds_english(page, demo):
