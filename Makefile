@@ -161,10 +161,12 @@ display-font: venv
 	  --flavor=woff2 --output-file=Templates/display-font.woff2
 
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script" \
+	  "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/words"
 	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/proofsheet"
 	install -m 644 Templates/*.* "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/"
 	install -m 644 Templates/script/*.js "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script/"
+	install -m 644 Templates/words/*.json "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/words/"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/proofsheet"

@@ -43,6 +43,7 @@ public enum ArgumentParser {
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
                 "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
                 "--contact-name": .value, "--message": .value, "--cover": .value, "--logo": .value, "--accent": .value,
+                "--lang": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -102,6 +103,13 @@ public enum ArgumentParser {
                 throw UsageError("option '--accent': '\(accent)' \(reason)", command: "build")
             }
             options.accent = AccentColor(accent)?.hex
+        }
+        // English is the default, so `--lang en` sets none.
+        if let language = scanner.value("--lang") {
+            if let reason = PageLanguage.problem(language) {
+                throw UsageError("option '--lang': '\(language)' \(reason)", command: "build")
+            }
+            options.language = language == PageLanguage.en.rawValue ? nil : language
         }
         if let text = scanner.value("--sort") {
             guard let value = PhotoSort(rawValue: text) else {

@@ -29,8 +29,8 @@ public enum HelpText {
         concurrently, and writes a static site: open OUTPUT/index.html in any browser.
         Rebuilding reuses everything unchanged; the previous site stays usable until the
         new one is complete. The site remembers its settings (title, limit, minimum, sizes,
-        sort, quality, excludes, GPS, watermark, contact, message, cover, logo, accent): a
-        rebuild without them keeps them, one given changes it.
+        sort, quality, excludes, GPS, watermark, contact, message, cover, logo, accent,
+        language): a rebuild without them keeps them, one given changes it.
 
         OPTIONS
           -o, --output DIR        where to write the site (default: Site)
@@ -53,6 +53,8 @@ public enum HelpText {
               --accent '#RRGGBB'  the photographer's colour: the main button, pick marks,
                                   links, focus rings; a shade of it is used where the
                                   colour itself would be hard to see ('' for the default)
+              --lang en|de|fr|es  the page's language: its words, dates and numbers
+                                  (default: en)
               --sort date|name    order of photos within an album (default: date)
               --thumb-size PX     long edge of thumbnails; a 2x version is made too (default: 400)
               --preview-size PX   long edge of full-screen previews (default: 1600)

@@ -31,15 +31,15 @@ var Actions = (Proofsheet.actions = (function () {
     if (!Picks.count()) return;
     function go() {
       if (Picks.ok()) action();
-      else Status.say("Not yet: " + Status.problemText(), "error");
+      else Status.say(t("actions.notYet", { problems: Status.problemText() }), "error");
     }
     if (!Picks.pending()) return go();
-    Status.say("Checking your picks against the gallery…");
+    Status.say(t("actions.checking"));
     Data.whenComplete().then(function () {
       Picks.refresh();
       go();
     }, function (error) {
-      Status.say("Your picks could not be checked against the gallery (" + error.message + ").", "error");
+      Status.say(t("actions.checkFailed", { error: error.message }), "error");
     });
   }
   // A final selection (Export, Send) holds at least the gallery's minimum; below it the
@@ -48,16 +48,14 @@ var Actions = (Proofsheet.actions = (function () {
     whenReady(function () {
       var n = Picks.count();
       if (Data.minimum && n < Data.minimum) {
-        Status.say(
-          "Not yet: this gallery asks for at least " + Data.minimum + " picks and you have " + n + ". Pick " +
-            (Data.minimum - n) + " more, or use Save unfinished to keep this selection for later.", "error");
+        Status.say(t("actions.belowMinimum", { min: Data.minimum, n: n, missing: Data.minimum - n }), "error");
         return;
       }
       action();
     });
   }
   function whom() {
-    return Data.contact ? Data.contactName || Data.contact : "the photographer";
+    return Data.contact ? Data.contactName || Data.contact : t("actions.thePhotographer");
   }
   exportJSON.addEventListener("click", function () {
     whenFinal(exportJSONNow);
@@ -69,13 +67,13 @@ var Actions = (Proofsheet.actions = (function () {
   function exportJSONNow() {
     var name = fileName("json");
     download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
-    Status.say("Exported “" + name + "” with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ". Send it to " + whom() + ".");
+    Status.say(t("actions.exportedTo", { file: name, n: Picks.count(), whom: whom() }));
   }
   exportText.addEventListener("click", function () {
     whenFinal(function () {
       var name = fileName("txt");
       download(OrderFile.text(Picks.records(), Picks.about()), name, "text/plain");
-      Status.say("Exported “" + name + "” with " + Picks.count() + " " + plural(Picks.count(), "pick", "picks") + ".");
+      Status.say(t("actions.exported", { file: name, n: Picks.count() }));
     });
   });
   // Below the minimum: the selection as it is, in a file that says it is unfinished (its
@@ -85,17 +83,15 @@ var Actions = (Proofsheet.actions = (function () {
       var n = Picks.count();
       var name = fileName("json", true);
       download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
-      Status.say(
-        "Saved your unfinished selection (" + n + " of at least " + Data.minimum + " " + plural(Data.minimum, "pick", "picks") +
-          ") as “" + name + "”. It is not ready to send: import it here later to carry on.", "warn");
+      Status.say(t("actions.savedUnfinished", { count: n, n: Data.minimum, file: name }), "warn");
     });
   });
   clear.addEventListener("click", function () {
     if (!Picks.count()) return;
     var n = Picks.count();
-    if (!window.confirm("Clear all " + n + " " + plural(n, "pick", "picks") + "? This cannot be undone.")) return;
+    if (!window.confirm(t("actions.clearAsk", { n: n }))) return;
     Picks.clear();
-    Status.say("Cleared. Nothing is picked.");
+    Status.say(t("actions.cleared"));
     $("copy").focus(); // the More menu it was in (closed by the choice)
   });
 
@@ -109,7 +105,7 @@ var Actions = (Proofsheet.actions = (function () {
 
   function load(file) {
     if (file.size > 16 * 1024 * 1024) {
-      Status.say("“" + file.name + "” is too large to be an order file.", "error");
+      Status.say(t("import.tooLarge", { file: file.name }), "error");
       return;
     }
     var reader = new FileReader();
@@ -117,7 +113,7 @@ var Actions = (Proofsheet.actions = (function () {
       apply(String(reader.result), file.name);
     };
     reader.onerror = function () {
-      Status.say("Could not read “" + file.name + "”.", "error");
+      Status.say(t("import.unreadable", { file: file.name }), "error");
     };
     reader.readAsText(file);
   }
@@ -127,18 +123,18 @@ var Actions = (Proofsheet.actions = (function () {
     Data.whenComplete().then(function () {
       applyNow(content, fileName);
     }, function (error) {
-      Status.say("Not imported: the gallery's index could not be loaded (" + error.message + ").", "error");
+      Status.say(t("import.noIndex", { error: error.message }), "error");
     });
   }
   function applyNow(content, fileName) {
     var result = OrderFile.parse(content);
     if (result.error) {
-      Status.say("Not imported: " + result.error, "error");
+      Status.say(t("import.refused", { reason: result.error }), "error");
       return;
     }
     if (!result.entries.length && result.marks) {
       Marks.replace(result.marks);
-      Status.say(MARKS_WORDS.imported + Marks.count() + plural(Marks.count(), MARKS_WORDS.importedPhoto, MARKS_WORDS.importedPhotos) + fileName + MARKS_WORDS.importedEnd);
+      Status.say(t("marks.imported", { n: Marks.count(), file: fileName }));
       return;
     }
     var current = Picks.list();
@@ -149,10 +145,9 @@ var Actions = (Proofsheet.actions = (function () {
       return id === incoming[i];
     });
     if (current.length && !same) {
-      var question = "Replace your " + current.length + " " + plural(current.length, "pick", "picks") +
-        " with the " + incoming.length + " in “" + fileName + "”?";
+      var question = t("import.replaceAsk", { n: current.length, count: incoming.length, file: fileName });
       if (!window.confirm(question)) {
-        Status.say("Import cancelled; your picks are unchanged.");
+        Status.say(t("import.cancelled"));
         return;
       }
     }
@@ -167,27 +162,25 @@ var Actions = (Proofsheet.actions = (function () {
     var problems = Picks.replace(result.entries, "import", result.limit, result.notes || undefined);
     if (result.marks) Marks.replace(result.marks);
     var n = Picks.count();
-    var message = "Imported " + n + " " + plural(n, "pick", "picks") + " from “" + fileName + "”.";
+    var message = t("import.done", { n: n, file: fileName });
     var noted = Picks.records().filter(function (pick) {
       return pick.note;
     }).length;
     var about = Picks.about();
-    if (about.by) message += " Picked by " + about.by + ".";
-    if (noted) message += " " + noted + " " + plural(noted, "pick has a note", "picks have notes") + " (shown under them in your picks).";
-    if (result.notes && about.note) message += " The note on the whole selection is shown below your picks.";
+    if (about.by) message += " " + t("import.by", { name: about.by });
+    if (noted) message += " " + t("import.noted", { n: noted });
+    if (result.notes && about.note) message += " " + t("import.selectionNote");
     if (result.otherGallery) {
-      var title = result.otherGallery.title ? " (“" + result.otherGallery.title + "”)" : "";
-      message += " It was made for another gallery" + title + ", id " + result.otherGallery.id +
-        ", but its photos are here.";
+      var other = result.otherGallery;
+      message += " " + t(other.title ? "import.otherGalleryTitled" : "import.otherGallery", { title: other.title, id: other.id });
     }
     if (result.unknown.length) {
       var shown = result.unknown.slice(0, 10).join(", ");
-      var more = result.unknown.length > 10 ? " and " + (result.unknown.length - 10) + " more" : "";
-      message += " Not in this gallery, kept and marked in your picks until you remove them: " + shown + more + ".";
+      if (result.unknown.length > 10) shown = t("status.andMore", { list: shown, n: result.unknown.length - 10 });
+      message += " " + t("import.unknown", { names: shown });
     }
     if (problems.over) {
-      message += " " + problems.over + " " + plural(problems.over, "pick is", "picks are") + " over this gallery's limit of " +
-        Data.limit + " — remove " + Status.words(problems.over) + " before you export.";
+      message += " " + t("import.over", { n: problems.over, limit: Data.limit, count: Status.words(problems.over) });
     }
     var warn = result.unknown.length || problems.over || result.otherGallery;
     Status.say(message, warn ? "warn" : "");

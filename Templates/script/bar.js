@@ -5,35 +5,21 @@
 // announced by the tray's status line. Uses Data, Picks and Review.
 
 var Bar = (Proofsheet.bar = (function () {
-  var WORDS = {
-    picked: "{count} of {limit} picked",
-    pickedNoLimit: "{count} picked",
-    review: "Review",
-    pickUpTo: "Pick up to {limit}",
-    pickOne: "Pick one photo",
-    pickExactly: "Pick {limit}",
-    pickBetween: "Pick {minimum} to {limit}",
-    pickAtLeast: "Pick at least {minimum}",
-    pickAny: "Pick the photos you like",
-  };
   var bar = $("picks-bar");
 
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (all, key) {
-      return String(values[key]);
-    });
-  }
   // What the bar says with nothing picked: what the gallery asks for.
   function ask() {
-    var values = { limit: Data.limit, minimum: Data.minimum };
-    if (Data.minimum && Data.limit) return fill(Data.minimum === Data.limit ? WORDS.pickExactly : WORDS.pickBetween, values);
-    if (Data.minimum) return fill(WORDS.pickAtLeast, values);
-    if (Data.limit === 1) return WORDS.pickOne;
-    return Data.limit ? fill(WORDS.pickUpTo, values) : WORDS.pickAny;
+    if (Data.minimum && Data.limit) {
+      if (Data.minimum === Data.limit) return Data.limit === 1 ? t("bar.pickOne") : t("bar.pickExactly", { n: Data.limit });
+      return t("bar.pickBetween", { min: Data.minimum, max: Data.limit });
+    }
+    if (Data.minimum) return t("bar.pickAtLeast", { n: Data.minimum });
+    if (Data.limit === 1) return t("bar.pickOne");
+    return Data.limit ? t("bar.pickUpTo", { n: Data.limit }) : t("bar.pickAny");
   }
   function text(count) {
     if (!count) return ask();
-    return fill(Data.limit ? WORDS.picked : WORDS.pickedNoLimit, { count: count, limit: Data.limit });
+    return t(Data.limit ? "status.of" : "status.picked", { n: count, limit: Data.limit });
   }
   // "6 of 10 picked · Review ›": the separator and the arrow are drawn, not read.
   function part(className, content, hidden) {
@@ -48,7 +34,7 @@ var Bar = (Proofsheet.bar = (function () {
     bar.appendChild(part("bar-count", text(count)));
     if (count) {
       bar.appendChild(part("bar-dot", " · ", true));
-      bar.appendChild(part("bar-go", WORDS.review));
+      bar.appendChild(part("bar-go", t("review.open")));
       bar.appendChild(part("bar-arrow", " ›", true));
     }
     bar.classList.toggle("has-picks", count > 0);

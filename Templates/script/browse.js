@@ -35,6 +35,16 @@ var Browse = (Proofsheet.browse = (function () {
       return digits.length >= 12 ? digits : "000000000000".slice(digits.length) + digits;
     });
   }
+  // The page's language's month and weekday names too, when it is not English: juni, montag.
+  var localNames = null;
+  if (LANG !== "en" && window.Intl && Intl.DateTimeFormat) {
+    var monthNames = new Intl.DateTimeFormat(LANG, { month: "long", timeZone: "UTC" });
+    var shortMonths = new Intl.DateTimeFormat(LANG, { month: "short", timeZone: "UTC" });
+    var weekdayNames = new Intl.DateTimeFormat(LANG, { weekday: "long", timeZone: "UTC" });
+    localNames = function (d) {
+      return fold(monthNames.format(d) + " " + shortMonths.format(d) + " " + weekdayNames.format(d));
+    };
+  }
   // Everything a date can be searched by: 2026-06-01, 1 jun 2026, june, monday.
   function dayText(seconds) {
     if (seconds < 0) return "";
@@ -44,6 +54,7 @@ var Browse = (Proofsheet.browse = (function () {
       var month = MONTHS[d.getUTCMonth()];
       var iso = d.toISOString().slice(0, 10);
       days[day] = iso + " " + d.getUTCDate() + " " + month.slice(0, 3) + " " + month + " " + d.getUTCFullYear() + " " + WEEKDAYS[d.getUTCDay()];
+      if (localNames) days[day] += " " + localNames(d);
     }
     return days[day];
   }
@@ -157,7 +168,7 @@ var Browse = (Proofsheet.browse = (function () {
     return g;
   }
   function photos(n) {
-    return n + " " + plural(n, "photo", "photos");
+    return t("count.photos", { n: n });
   }
 
   function build() {
@@ -177,13 +188,13 @@ var Browse = (Proofsheet.browse = (function () {
         var a = Data.albumAt(at);
         if ((album === "*" || a.path === album) && (!match || match(at, a)) && MarkBar.keeps(id)) picked.push(at);
       });
-      view.push(group("Your picks", "in the order picked", picked, null));
+      view.push(group(t("browse.yourPicks"), t("browse.inOrder"), picked, null));
     } else if (MarkBar.filtering()) {
       var marked = MarkBar.positions(function (at) {
         var a = Data.albumAt(at);
         return (album === "*" || a.path === album) && (!match || match(at, a));
       });
-      view.push(group(MARKS_WORDS.group, MARKS_WORDS.groupNote, marked, null));
+      view.push(group(t("marks.group"), t("marks.groupNote"), marked, null));
     } else if (how === "all-date" || how === "all-date-desc") {
       var all = [];
       albums.forEach(function (a) {
@@ -195,7 +206,7 @@ var Browse = (Proofsheet.browse = (function () {
         var c = dates[a] - dates[b];
         return (desc ? -c : c) || a - b;
       });
-      view.push(group(desc ? "All photos, newest first" : "All photos, oldest first", "", all, null));
+      view.push(group(t(desc ? "browse.allNewest" : "browse.allOldest"), "", all, null));
     } else {
       albums.forEach(function (a) {
         var items = albumOrder(a, how);
@@ -209,7 +220,7 @@ var Browse = (Proofsheet.browse = (function () {
           if (!items.length) return;
         }
         var n = items ? items.length : a.count;
-        view.push(group(a.name, n === a.count ? photos(a.count) : n + " of " + photos(a.count), items, a));
+        view.push(group(a.name, n === a.count ? photos(a.count) : t("browse.someOf", { n: n, photos: photos(a.count) }), items, a));
       });
     }
     return view;
@@ -218,12 +229,12 @@ var Browse = (Proofsheet.browse = (function () {
   function apply(keepScroll) {
     var query = search.value.trim();
     if ((needsIndex(sort.value, query) || (pickedOnly.checked && Picks.pending()) || (MarkBar.filtering() && !Data.complete())) && !Data.index()) {
-      shown.textContent = "Loading the search index…";
+      shown.textContent = t("browse.loadingIndex");
       Data.loadIndex().then(function () {
         apply(keepScroll);
       }, function (error) {
         shown.textContent = "";
-        Status.say("Search and sorting are not available: " + error.message + ".", "error");
+        Status.say(t("browse.noIndex", { error: error.message }), "error");
       });
       return;
     }
@@ -236,9 +247,9 @@ var Browse = (Proofsheet.browse = (function () {
     });
     Grid.show(groups, keepScroll === true);
     var total = Data.total;
-    shown.textContent = count === total && !pickedOnly.checked && !MarkBar.filtering() ? "" : "Showing " + count + " of " + photos(total) + ".";
+    shown.textContent = count === total && !pickedOnly.checked && !MarkBar.filtering() ? "" : t("browse.showing", { n: count, photos: photos(total) });
     noResults.hidden = count > 0;
-    noResults.textContent = pickedOnly.checked && !Picks.count() ? "Nothing is picked yet." : "No photos match.";
+    noResults.textContent = t(pickedOnly.checked && !Picks.count() ? "grid.nothingPicked" : "grid.noResults");
   }
 
   var pending = null;

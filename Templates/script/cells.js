@@ -54,7 +54,9 @@ var Cells = (Proofsheet.cells = (function () {
     cell.li.classList.remove("loading");
     cell.link.href = src(photo.preview.src);
     var kinds = kindsOf(photo);
-    cell.viewLabel = "View " + photo.name + (kinds ? " (" + kinds.replace("Live", "Live Photo").replace(" · ", ", ") + ")" : "");
+    cell.viewLabel = kinds
+      ? t("cell.viewKinds", { name: photo.name, kinds: kinds.replace("Live", t("cell.livePhoto")).replace(" · ", ", ") })
+      : t("cell.view", { name: photo.name });
     cell.link.setAttribute("aria-label", cell.viewLabel);
     cell.kinds.textContent = kinds;
     cell.link.hidden = false;
@@ -93,11 +95,18 @@ var Cells = (Proofsheet.cells = (function () {
     li.appendChild(el("span", "open"));
     return { li: li, id: null, position: position, placeholder: true };
   }
-  // `2026-06-01T14:03:22` → `1 Jun 2026, 14:03`, as the static pages write it.
+  // `2026-06-01T14:03:22` → `1 Jun 2026, 14:03`, as the static pages write it; in another
+  // language its day, short month, year and time as the language writes them (`1. Juni
+  // 2026, 14:03`), as Foundation does for the static pages (Words.dateLabel). The camera's
+  // clock has no zone: read and written as UTC.
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  var dateFormat = LANG !== "en" && window.Intl && Intl.DateTimeFormat
+    ? new Intl.DateTimeFormat(LANG, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })
+    : null;
   function dateLabel(iso) {
     var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(iso || "");
     if (!m || +m[2] < 1 || +m[2] > 12) return iso || "";
+    if (dateFormat) return dateFormat.format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5])));
     return +m[3] + " " + MONTHS[+m[2] - 1] + " " + m[1] + ", " + +m[4] + ":" + m[5];
   }
   // The pick state of one cell: checked, its number (`number`, 0 when not picked), and
@@ -122,7 +131,7 @@ var Cells = (Proofsheet.cells = (function () {
     if (cell.badge) {
       cell.number.id = "n-" + cell.id;
       cell.badge.textContent = number ? String(number) : "";
-      cell.number.textContent = number ? "pick " + number : "";
+      cell.number.textContent = number ? t("cell.pickNumber", { n: number }) : "";
     }
     var described = number ? "n-" + cell.id : full ? "pick-why" : "";
     if (described) cell.box.setAttribute("aria-describedby", described);

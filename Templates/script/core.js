@@ -35,6 +35,36 @@ function breakableName(node, name) {
 function src(path) {
   return path.split("/").map(encodeURIComponent).join("/");
 }
-function plural(n, one, many) {
-  return n === 1 ? one : many;
+
+// The page's words: the one language the site carries (build --lang), in index.html as
+// Templates/words/LANG.json holds it (docs/page.md). t("count.picks", { n: 3 }) → "3 picks":
+// a word's `{name}` placeholders filled, its plural form chosen by Intl.PluralRules for `n`
+// (its "other" form when the table has not the one asked for); numbers written as the
+// language writes them (English keeps bare digits, as its pages always had).
+var LANG = document.documentElement.lang || "en";
+var WORDS = (function () {
+  try {
+    return JSON.parse($("proofsheet-words").textContent) || {};
+  } catch (error) {
+    return {};
+  }
+})();
+var pluralRules = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
+var numberFormat = LANG !== "en" && window.Intl && Intl.NumberFormat ? new Intl.NumberFormat(LANG) : null;
+function num(n) {
+  return numberFormat ? numberFormat.format(n) : String(n);
+}
+function t(key, values) {
+  var word = WORDS[key];
+  if (word === undefined) return key;
+  values = values || {};
+  if (typeof word === "object") {
+    var form = pluralRules ? pluralRules.select(values.n) : values.n === 1 ? "one" : "other";
+    word = word[form] || word.other;
+  }
+  return word.replace(/\{(\w+)\}/g, function (whole, name) {
+    var value = values[name];
+    if (value === undefined || value === null) return whole;
+    return typeof value === "number" ? num(value) : String(value);
+  });
 }

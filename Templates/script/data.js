@@ -254,11 +254,11 @@ var Data = (Proofsheet.data = (function () {
     var script = document.createElement("script");
     script.src = src;
     script.onload = function () {
-      if (!done()) waiting.reject(new Error(src + " did not hold the data it should"));
+      if (!done()) waiting.reject(new Error(t("data.damaged", { file: src })));
     };
     script.onerror = function () {
       document.documentElement.classList.add("load-failed"); // the page's hint (index.html)
-      waiting.reject(new Error(src + " could not be loaded"));
+      waiting.reject(new Error(t("data.failed", { file: src })));
     };
     document.body.appendChild(script);
   }

@@ -7,13 +7,12 @@
 // Browse, Data, Picks, Rows (every photo's shape) and Viewer (to go to a photo).
 
 var Filmstrip = (Proofsheet.filmstrip = (function () {
-  var W = VIEWER_WORDS;
   var strip = $("viewer-strip");
   var HALF = 7;
   var items = []; // the thumbnails drawn: { li, button, img, number, place }
   var centre = -1; // the place of the photo shown
 
-  strip.setAttribute("aria-label", W.strip);
+  strip.setAttribute("aria-label", t("strip.label"));
 
   function make() {
     var li = el("li");
@@ -93,7 +92,8 @@ var Filmstrip = (Proofsheet.filmstrip = (function () {
     if (current) item.button.setAttribute("aria-current", "true");
     else item.button.removeAttribute("aria-current");
     item.button.tabIndex = current ? 0 : -1;
-    item.button.setAttribute("aria-label", (known ? known.name : W.stripUnknown + (place + 1)) + (picked ? W.stripPick + picked : ""));
+    var label = known ? known.name : t("strip.unknown", { n: place + 1 });
+    item.button.setAttribute("aria-label", picked ? t("strip.picked", { name: label, n: picked }) : label);
     return !!photo;
   }
 

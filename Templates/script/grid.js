@@ -266,7 +266,7 @@ var Grid = (Proofsheet.grid = (function () {
     if (fling) return;
     if (missing.length) {
       Data.ensure(Math.min.apply(null, missing), Math.max.apply(null, missing) + 1).then(schedule, function (error) {
-        Status.say("Part of this gallery could not be loaded (" + error.message + "). If you opened it from a zip file, extract the whole folder first.", "error");
+        Status.say(t("grid.partFailed", { error: error.message }), "error");
       });
     } else {
       prefetch(ahead);

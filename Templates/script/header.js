@@ -6,16 +6,13 @@
 // through the DOM.
 
 var Header = (Proofsheet.header = (function () {
-  var WORDS = {
-    toggle: "Search and sort",
-  };
   var top = $("top");
   var toggle = $("find-toggle");
   var search = $("search");
   var albumFilter = $("album-filter");
   var pickedOnly = $("picked-only");
 
-  toggle.setAttribute("aria-label", WORDS.toggle);
+  toggle.setAttribute("aria-label", t("header.toggle"));
 
   function isOpen() {
     return toggle.getAttribute("aria-expanded") === "true";

@@ -7,11 +7,11 @@
 
 var Lists = (Proofsheet.lists = (function () {
   var FORMATS = {
-    text: "the plain-text list",
-    lightroom: "the Lightroom filter",
-    "capture-one": "the Capture One filter",
-    finder: "the Finder search",
-    csv: "the CSV",
+    text: t("lists.text"),
+    lightroom: t("lists.lightroom"),
+    "capture-one": t("lists.captureOne"),
+    finder: t("lists.finder"),
+    csv: t("lists.csv"),
   };
   // What separates words without being a plain space (PastedListReader.isBlank).
   var BLANK = /[ \t\r\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
@@ -42,23 +42,24 @@ var Lists = (Proofsheet.lists = (function () {
   }
   // A search field holds one line of text: no control character but tab, no line break.
   var CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
-  var WHERE = { lightroom: "a Lightroom filter", "capture-one": "a Capture One filter", finder: "a Finder search" };
+  // The formats that search by name (the others list paths).
+  var WHERE = { lightroom: true, "capture-one": true, finder: true };
   // Why a base name cannot be written in a format's list so that it finds that photo
   // alone, or "" when it can (PickLists.unwritable).
   function unwritable(format, name) {
     if (!WHERE[format]) return "";
-    if (CONTROL.test(name)) return "it holds a control character or a line break";
+    if (CONTROL.test(name)) return t("lists.whyControl");
     if (format === "lightroom") {
       // Lightroom Classic's text filter: commas separate its terms; a leading ! excludes,
       // a leading or trailing + anchors; blanks around a term are dropped.
-      if (name.indexOf(",") >= 0) return "a comma separates the filter's terms";
-      if (/^[!+]|\+$/.test(name)) return "a leading ! or + or a trailing + is an operator";
-      if (BLANK.test(name.charAt(0)) || BLANK.test(name.charAt(name.length - 1))) return "blanks at either end are dropped";
+      if (name.indexOf(",") >= 0) return t("lists.whyComma");
+      if (/^[!+]|\+$/.test(name)) return t("lists.whyOperator");
+      if (BLANK.test(name.charAt(0)) || BLANK.test(name.charAt(name.length - 1))) return t("lists.whyBlanks");
       return "";
     }
     // Capture One and the Finder quote a term with spaces, and have no way to write a
     // double quote inside one.
-    if (name.indexOf('"') >= 0) return "a double quote cannot be written inside a quoted term";
+    if (name.indexOf('"') >= 0) return t("lists.whyQuote");
     return "";
   }
   function written(format, picks) {
@@ -163,19 +164,19 @@ var Lists = (Proofsheet.lists = (function () {
   function copy(text, what, left) {
     var n = Picks.count();
     var missing = (left || []).map(function (entry) {
-      return "“" + entry.name + "” (" + entry.reason + ")";
+      return t("lists.entry", { name: entry.name, reason: entry.reason });
     });
-    var leftNote = missing.length ? " Left out, as " + what + " cannot name " + plural(missing.length, "it", "them") + " exactly: " + missing.join(", ") + "." : "";
+    var leftNote = missing.length ? " " + t("lists.leftOut", { n: missing.length, what: what, names: missing.join(", ") }) : "";
     function done() {
       fallback.hidden = true;
-      Status.say("Copied " + what + " of the " + n + " " + plural(n, "pick", "picks") + " to the clipboard." + leftNote, missing.length ? "warn" : undefined);
+      Status.say(t("lists.copied", { what: what, n: n }) + leftNote, missing.length ? "warn" : undefined);
     }
     function show() {
       fallbackText.value = text;
       fallback.hidden = false;
       fallbackText.focus();
       fallbackText.select();
-      Status.say("This browser did not let the page copy " + what + ": it is selected below — press Ctrl+C (⌘C on a Mac) to copy it.", "warn");
+      Status.say(t("lists.copyFailed", { what: what }), "warn");
     }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(done, show);

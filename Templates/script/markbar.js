@@ -6,8 +6,6 @@
 // Uses Marks, Cells (their elements), Grid, Viewer, Browse, Data.
 
 var MarkBar = (Proofsheet.markbar = (function () {
-  var W = MARKS_WORDS;
-
   // A row of controls: five stars, the five labels, reject. Buttons with aria-pressed.
   function controls(target) {
     var row = el("div", "marks-row");
@@ -17,7 +15,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     for (var n = 1; n <= 5; n++) {
       var star = el("button", "mark-star", "☆");
       star.type = "button";
-      star.setAttribute("aria-label", n + (n === 1 ? W.star : W.stars));
+      star.setAttribute("aria-label", t("marks.stars", { n: n }));
       star.dataset.rating = String(n);
       stars.push(star);
       row.appendChild(star);
@@ -25,14 +23,14 @@ var MarkBar = (Proofsheet.markbar = (function () {
     Marks.LABELS.forEach(function (name) {
       var dot = el("button", "mark-label " + name);
       dot.type = "button";
-      dot.setAttribute("aria-label", W.labelNames[name]);
+      dot.setAttribute("aria-label", t("marks.colour." + name));
       dot.dataset.label = name;
       labels[name] = dot;
       row.appendChild(dot);
     });
     var reject = el("button", "mark-reject", "✕");
     reject.type = "button";
-    reject.setAttribute("aria-label", W.reject);
+    reject.setAttribute("aria-label", t("marks.reject"));
     row.appendChild(reject);
     row.addEventListener("click", function (event) {
       var button = event.target.closest ? event.target.closest("button") : null;
@@ -70,7 +68,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     return Viewer.current();
   });
   var viewerBox = $("viewer-marks");
-  viewerRow.row.setAttribute("aria-label", W.marks);
+  viewerRow.row.setAttribute("aria-label", t("marks.marks"));
   viewerBox.appendChild(viewerRow.row);
   function paintViewer() {
     var id = Viewer.current();
@@ -103,7 +101,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     closePanel(false);
     li.appendChild(panel);
     panel.dataset.id = id;
-    panelRow.row.setAttribute("aria-label", W.marksFor + (photo ? photo.name : id));
+    panelRow.row.setAttribute("aria-label", t("marks.marksFor", { name: photo ? photo.name : id }));
     panelRow.paint(Marks.get(id));
     panel.hidden = false;
     opener = button;
@@ -135,7 +133,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     var shown = mark ? mark.rating + (mark.label || "") + (mark.rejected ? "x" : "") : "";
     if (!filled && cell.marksShown === shown) return;
     var text = Marks.describe(mark);
-    cell.marksButton.setAttribute("aria-label", W.marksFor + cell.name.title + (text ? ": " + text : ""));
+    cell.marksButton.setAttribute("aria-label", t("marks.marksFor", { name: cell.name.title }) + (text ? ": " + text : ""));
     if (shown === cell.marksShown && !shown) return;
     cell.marksShown = shown;
     cell.marks.textContent = mark && mark.rating ? "★★★★★".slice(0, mark.rating) : "";
@@ -151,18 +149,18 @@ var MarkBar = (Proofsheet.markbar = (function () {
 
   // The filter: "" all, "stars-N" at least N stars, "label-NAME", "rejected".
   var filter = $("marks-filter");
-  document.querySelector("label[for=marks-filter]").textContent = W.marks;
+  document.querySelector("label[for=marks-filter]").textContent = t("marks.marks");
   function option(value, text) {
     var node = el("option", "", text);
     node.value = value;
     filter.appendChild(node);
   }
-  option("", W.filterAll);
-  for (var n = 1; n <= 5; n++) option("stars-" + n, W.filterStars + n + (n < 5 ? W.filterAtLeast : ""));
+  option("", t("marks.filterAll"));
+  for (var n = 1; n <= 5; n++) option("stars-" + n, t(n < 5 ? "marks.filterAtLeast" : "marks.filterExactly", { n: n }));
   Marks.LABELS.forEach(function (name) {
-    option("label-" + name, W.labelNames[name]);
+    option("label-" + name, t("marks.colour." + name));
   });
-  option("rejected", W.filterRejected);
+  option("rejected", t("marks.filterRejected"));
   function keeps(id) {
     var how = filter.value;
     if (!how) return true;

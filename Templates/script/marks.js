@@ -5,31 +5,6 @@
 // has focus (its cell in the grid, or the viewer's photo): 1–5 stars, 0 no stars, 6–9
 // red, yellow, green, blue (the same key again clears it), X reject. Uses Data, Viewer.
 
-// Every word the marks put in the page, gathered here to move into the words table.
-var MARKS_WORDS = {
-  star: " star", // "1 star"
-  stars: " stars", // "4 stars"
-  label: " label", // "red label"
-  rejected: "rejected",
-  labels: { red: "red", yellow: "yellow", green: "green", blue: "blue", purple: "purple" },
-  labelNames: { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue", purple: "Purple" },
-  marks: "Marks",
-  marksFor: "Marks for ", // followed by the file name
-  noStars: "No stars",
-  reject: "Reject",
-  filter: "Show",
-  filterAll: "All photos",
-  filterStars: "★ ", // "★ 3+"
-  filterAtLeast: "+",
-  filterRejected: "Rejected",
-  group: "Marked photos",
-  groupNote: "in the gallery's order",
-  imported: "Imported the marks on ", // "Imported the marks on 3 photos from “order.json”."
-  importedPhoto: " photo from “",
-  importedPhotos: " photos from “",
-  importedEnd: "”.",
-};
-
 var Marks = (Proofsheet.marks = (function () {
   var LABELS = ["red", "yellow", "green", "blue", "purple"];
   var KEY_LABELS = { 6: "red", 7: "yellow", 8: "green", 9: "blue" };
@@ -135,11 +110,10 @@ var Marks = (Proofsheet.marks = (function () {
   // "4 stars, red label, rejected"; "" for none.
   function describe(mark) {
     if (!mark) return "";
-    var W = MARKS_WORDS;
     var parts = [];
-    if (mark.rating) parts.push(mark.rating + (mark.rating === 1 ? W.star : W.stars));
-    if (mark.label) parts.push(W.labels[mark.label] + W.label);
-    if (mark.rejected) parts.push(W.rejected);
+    if (mark.rating) parts.push(t("marks.stars", { n: mark.rating }));
+    if (mark.label) parts.push(t("marks.label." + mark.label));
+    if (mark.rejected) parts.push(t("marks.rejected"));
     return parts.join(", ");
   }
 

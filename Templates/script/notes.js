@@ -42,9 +42,9 @@ var Notes = (Proofsheet.notes = (function () {
   // The note under a pick in the tray: a field when it has a note or one was asked for.
   function trayNote(pick) {
     if (!pick.note && !open[pick.id]) return null;
-    var area = field("textarea", "tray-note", "Note on " + pick.name, MAX_NOTE);
+    var area = field("textarea", "tray-note", t("note.on", { name: pick.name }), MAX_NOTE);
     area.rows = 2;
-    area.placeholder = "Note for the photographer";
+    area.placeholder = t("note.forPhotographer");
     area.value = pick.note || "";
     area.setAttribute("data-id", pick.id);
     area.setAttribute("data-action", "note");
@@ -53,9 +53,9 @@ var Notes = (Proofsheet.notes = (function () {
   // ✎ while the pick has no note field; null once it has one.
   function noteButton(pick) {
     if (pick.note || open[pick.id]) return null;
-    var b = el("button", "note-button", "✎ Add note");
+    var b = el("button", "note-button", t("note.add"));
     b.type = "button";
-    b.setAttribute("aria-label", "Add a note on " + pick.name);
+    b.setAttribute("aria-label", t("note.addOn", { name: pick.name }));
     b.setAttribute("data-action", "note");
     b.setAttribute("data-id", pick.id);
     return b;
@@ -96,7 +96,7 @@ var Notes = (Proofsheet.notes = (function () {
     var pick = id ? Picks.get(id) : null;
     viewerField.hidden = !pick;
     if (!pick) return;
-    viewerNote.setAttribute("aria-label", "Note on " + pick.name);
+    viewerNote.setAttribute("aria-label", t("note.on", { name: pick.name }));
     if (document.activeElement !== viewerNote && viewerNote.value !== pick.note) viewerNote.value = pick.note || "";
   }
 

@@ -68,7 +68,8 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     about = finished(about);
     picks = picks.map(finishedPick);
     var n = picks.length;
-    var lines = ["# " + oneLine(Data.title) + " — " + n + " " + plural(n, "pick", "picks") + " — gallery " + Data.gallery];
+    // The machine line, the same in every language: collect reads it.
+    var lines = ["# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks") + " — gallery " + Data.gallery];
     if (about.by) lines.push("# By: " + oneLine(about.by));
     if (about.note && oneLine(about.note)) lines.push("# Note: " + oneLine(about.note));
     picks.forEach(function (pick, index) {
@@ -88,10 +89,10 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   // characters (a name must not read "nosj.exe" backwards), no leading dot, no trailing
   // dot or space, each part at most so many UTF-8 bytes (whole characters).
   function fileName(n, by, extension, unfinished) {
-    var parts = [namePart(Data.title, 80) || "Picks", n + " " + plural(n, "pick", "picks")];
+    var parts = [namePart(Data.title, 80) || t("file.picks"), t("count.picks", { n: n })];
     var who = namePart(by, 48);
     if (who) parts.push(who);
-    if (unfinished) parts.push("unfinished");
+    if (unfinished) parts.push(t("file.unfinished"));
     return parts.join(" \u2013 ") + "." + extension;
   }
   function namePart(text, maxBytes) {
@@ -130,16 +131,16 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     try {
       file = JSON.parse(content);
     } catch (error) {
-      return { error: "This file is not valid JSON, so it is not an order file." };
+      return { error: t("order.notJSON") };
     }
     if (!file || typeof file !== "object" || file.format !== "proofsheet-order") {
-      return { error: "This JSON file is not a proofsheet order file." };
+      return { error: t("order.notOrder") };
     }
     if (file.version !== 1 && file.version !== 2) {
-      return { error: "This order file is version " + String(file.version) + "; this page reads versions 1 and 2." };
+      return { error: t("order.version", { version: String(file.version) }) };
     }
     var marksOnly = file.version === 2 && Array.isArray(file.marks) && file.picks === undefined;
-    if (!Array.isArray(file.picks) && !marksOnly) return { error: "This order file has no list of picks." };
+    if (!Array.isArray(file.picks) && !marksOnly) return { error: t("order.noPicks") };
     var picks = (file.picks || []).filter(function (pick) {
       return pick && typeof pick === "object";
     });
@@ -177,7 +178,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     return found;
   }
   function parseText(content) {
-    if (content.indexOf("\u0000") >= 0) return { error: "This is not a text file, so it is not an order file." };
+    if (content.indexOf("\u0000") >= 0) return { error: t("order.notText") };
     var entries = [];
     var gallery = null;
     var notes = null;
@@ -242,9 +243,9 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       entries.push({ found: found, raw: found ? { id: Data.describe(at).id, path: Data.describe(at).path, note: "" } : { path: bare, note: "" }, label: bare });
     }
     if (!entries.length && skipped) {
-      return { error: "None of the " + skipped + " " + plural(skipped, "photo", "photos") + " it names is in this gallery. Nothing was changed." };
+      return { error: t("order.noneHere", { n: skipped }) };
     }
-    if (!entries.length) return { error: "This file lists no photos." };
+    if (!entries.length) return { error: t("order.empty") };
     return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null, notes);
   }
   function result(entries, other, limit, notes) {
@@ -256,16 +257,12 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     });
     if (!found) {
       if (other) {
-        var from = other.title ? " (“" + other.title + "”)" : "";
-        return {
-          error:
-            "This order file is for another gallery" + from + ": its gallery id is " + other.id +
-            ", this page's is " + Data.gallery + ", and none of its photos is here. Nothing was changed.",
-        };
+        var values = { title: other.title, id: other.id, gallery: Data.gallery };
+        return { error: t(other.title ? "order.otherGalleryTitled" : "order.otherGallery", values) };
       }
-      if (!entries.length) return { error: "This order file lists no photos." };
+      if (!entries.length) return { error: t("order.emptyOrder") };
       return {
-        error: "None of the " + unknown.length + " " + plural(unknown.length, "photo", "photos") + " it names is in this gallery. Nothing was changed.",
+        error: t("order.noneHere", { n: unknown.length }),
       };
     }
     return {

@@ -34,7 +34,7 @@ var Picks = (Proofsheet.picks = (function () {
     var thumb = text(entry.thumb);
     if (!/^thumbs\/[^:?#\\]+$/.test(thumb) || thumb.indexOf("..") >= 0) thumb = "";
     var bytes = typeof entry.bytes === "number" && isFinite(entry.bytes) && entry.bytes >= 0 ? Math.floor(entry.bytes) : null;
-    var name = text(entry.name) || path.split("/").pop() || "a photo (id " + id + ")";
+    var name = text(entry.name) || path.split("/").pop() || t("order.unknownPhoto", { id: id });
     var kept = { id: id || "path:" + path, name: name, path: path, bytes: bytes, thumb: thumb, missing: false, note: Notes.clean(entry.note, Notes.MAX_NOTE) };
     // A path's exact bytes (base64) when it is not UTF-8; collect checks them.
     var exact = text(entry.pathBytes);

@@ -37,8 +37,8 @@ var Print = (Proofsheet.print = (function () {
     var list = el("ol", "sheet");
     var line;
     if (picks.length) {
-      line = picks.length + " " + plural(picks.length, "pick", "picks");
-      if (Data.minimum) line += " (at least " + Data.minimum + " asked for)";
+      line = t("print.picks", { n: picks.length });
+      if (Data.minimum) line = t("print.asked", { text: line, min: Data.minimum });
       picks.forEach(function (pick, index) {
         list.appendChild(cell({ name: pick.name, path: pick.path, thumb: pick.missing ? "" : pick.thumb }, index + 1, Notes.trimmed(pick.note)));
       });
@@ -50,11 +50,10 @@ var Print = (Proofsheet.print = (function () {
         shown += 1;
         list.appendChild(cell({ name: photo.name, path: photo.path, thumb: photo.thumb.src }, 0, ""));
       }
-      line = shown === Data.total ? "All " + shown + " " + plural(shown, "photo", "photos") + ", nothing picked yet"
-        : shown + " of " + Data.total + " photos (those loaded so far), nothing picked yet";
+      line = shown === Data.total ? t("print.all", { n: shown }) : t("print.loaded", { n: shown, total: Data.total });
     }
-    line += " · gallery " + Data.gallery;
-    if (Notes.trimmed(about.by)) line += " · picked by " + Notes.trimmed(about.by);
+    line = t("print.gallery", { text: line, gallery: Data.gallery });
+    if (Notes.trimmed(about.by)) line = t("print.by", { text: line, name: Notes.trimmed(about.by) });
     sheet.appendChild(el("p", "sheet-line", line));
     if (picks.length && Notes.trimmed(about.note)) sheet.appendChild(el("p", "sheet-selection-note", Notes.trimmed(about.note)));
     sheet.appendChild(list);

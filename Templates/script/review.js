@@ -7,20 +7,6 @@
 // Uses Data, Picks, Notes (the fields), Status, Tray and Send (whose button it holds).
 
 var Review = (Proofsheet.review = (function () {
-  var WORDS = {
-    review: "Review",
-    reviewAndSend: "Review & send to {whom}",
-    earlier: "Move {name} earlier",
-    later: "Move {name} later",
-    remove: "Remove {name} from your picks",
-    addNote: "✎ Add note",
-    addNoteLabel: "Add a note on {name}",
-    noteLabel: "Note on {name}",
-    notePlaceholder: "Note for the photographer",
-    missing: "no longer in this gallery",
-    over: "over the limit",
-    itemLabel: "{number}. {name}",
-  };
   var button = $("review");
   var sheet = $("review-sheet");
   var list = $("review-list");
@@ -33,35 +19,30 @@ var Review = (Proofsheet.review = (function () {
   var opener = button; // where focus goes back to when the sheet closes
   var noting = Object.create(null); // picks whose note field was asked for while empty
 
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (all, key) {
-      return String(values[key]);
-    });
-  }
   function whom() {
     return Data.contact ? Data.contactName || Data.contact : "";
   }
   function label() {
-    return whom() ? fill(WORDS.reviewAndSend, { whom: whom() }) : WORDS.review;
+    return whom() ? t("review.openTo", { name: whom() }) : t("review.open");
   }
 
-  function control(className, words, text, action, pick) {
+  function control(className, key, text, action, pick) {
     var b = el("button", className, text);
     b.type = "button";
-    b.setAttribute("aria-label", fill(words, { name: pick.name }));
+    b.setAttribute("aria-label", t(key, { name: pick.name }));
     b.setAttribute("data-action", action);
     b.setAttribute("data-id", pick.id);
     return b;
   }
   // The note: a field when there is one or one was asked for, else "Add note".
   function note(pick) {
-    if (!pick.note && !noting[pick.id]) return control("review-add-note", WORDS.addNoteLabel, WORDS.addNote, "note", pick);
+    if (!pick.note && !noting[pick.id]) return control("review-add-note", "note.addOn", t("note.add"), "note", pick);
     var area = el("textarea", "review-note");
     area.rows = 2;
     area.maxLength = Notes.MAX_NOTE;
-    area.placeholder = WORDS.notePlaceholder;
+    area.placeholder = t("note.forPhotographer");
     area.value = pick.note || "";
-    area.setAttribute("aria-label", fill(WORDS.noteLabel, { name: pick.name }));
+    area.setAttribute("aria-label", t("note.on", { name: pick.name }));
     area.setAttribute("data-action", "note-text");
     area.setAttribute("data-id", pick.id);
     return area;
@@ -90,7 +71,7 @@ var Review = (Proofsheet.review = (function () {
     name.title = pick.path || pick.name;
     li.appendChild(name);
     var over = Data.limit > 0 && index >= Data.limit;
-    var problem = pick.missing ? WORDS.missing : over ? WORDS.over : "";
+    var problem = pick.missing ? t("tray.gone") : over ? t("tray.overLimit") : "";
     if (problem) {
       li.classList.add("has-problem");
       li.appendChild(el("p", "review-problem", problem));
@@ -100,17 +81,17 @@ var Review = (Proofsheet.review = (function () {
     var noted = note(pick);
     if (noted.tagName === "BUTTON") tools.appendChild(noted);
     var controls = el("span", "review-controls");
-    var earlier = control("icon", WORDS.earlier, "←", "earlier", pick);
-    var later = control("icon", WORDS.later, "→", "later", pick);
+    var earlier = control("icon", "review.earlier", "←", "earlier", pick);
+    var later = control("icon", "review.later", "→", "later", pick);
     earlier.disabled = index === 0;
     later.disabled = index === total - 1;
     controls.appendChild(earlier);
     controls.appendChild(later);
-    controls.appendChild(control("icon remove", WORDS.remove, "✕", "remove", pick));
+    controls.appendChild(control("icon remove", "review.remove", "✕", "remove", pick));
     tools.appendChild(controls);
     li.appendChild(tools);
     if (noted.tagName !== "BUTTON") li.appendChild(noted);
-    li.setAttribute("aria-label", fill(WORDS.itemLabel, { number: index + 1, name: pick.name }));
+    li.setAttribute("aria-label", num(index + 1) + ". " + pick.name);
     return li;
   }
 

@@ -4,7 +4,9 @@
 // a greeting, the numbered list with its notes, a sign-off — with the machine line
 // (title, count, gallery id) at the bottom; collect reads it as pasted, quoted or
 // wrapped (docs/formats.md). A list too long for a mail link is sent in two steps the
-// page shows first: save the file, then open the mail to attach it to.
+// page shows first: save the file, then open the mail to attach it to. The mail's words are
+// the page's language; its machine parts — the `# … — N picks — gallery ID` line, `# By:`,
+// `Note:` — are the same in every language, for collect reads them (PastedListReader).
 
 var Send = (Proofsheet.send = (function () {
   var button = $("send");
@@ -18,7 +20,8 @@ var Send = (Proofsheet.send = (function () {
 
   function subject(n) {
     var by = Notes.trimmed(Picks.about().by);
-    return Data.title.replace(/\s+/g, " ") + " — " + n + " " + plural(n, "pick", "picks") + (by ? " from " + by : "");
+    var text = t("mail.subject", { title: Data.title.replace(/\s+/g, " "), n: n });
+    return by ? t("mail.subjectFrom", { subject: text, name: by }) : text;
   }
   // RFC 6068: line breaks in a mailto body are CRLF (%0D%0A).
   function mailto(subjectText, lines) {
@@ -29,13 +32,13 @@ var Send = (Proofsheet.send = (function () {
   }
   function greeting() {
     var name = oneLine(Data.contactName || "");
-    return name ? "Hello " + name + "," : "Hello,";
+    return name ? t("mail.helloName", { name: name }) : t("mail.hello");
   }
   // The sign-off and the machine line, below the list or the words about the file.
   function ending(n, about) {
-    var lines = ["", "Thank you,"];
+    var lines = ["", t("mail.thanks")];
     if (about.by) lines.push(oneLine(about.by));
-    lines.push("", "# " + oneLine(Data.title) + " — " + n + " " + plural(n, "pick", "picks") + " — gallery " + Data.gallery);
+    lines.push("", "# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks") + " — gallery " + Data.gallery);
     if (about.by) lines.push("# By: " + oneLine(about.by));
     return lines.concat([""]);
   }
@@ -45,7 +48,7 @@ var Send = (Proofsheet.send = (function () {
     about = OrderFile.finished(about);
     picks = picks.map(OrderFile.finishedPick);
     var n = picks.length;
-    var lines = [greeting(), "", "Here are my " + n + " " + plural(n, "pick", "picks") + " from " + oneLine(Data.title) + ", in order.", ""];
+    var lines = [greeting(), "", t("mail.intro", { n: n, title: oneLine(Data.title) }), ""];
     if (about.note && oneLine(about.note)) lines.push("Note: " + oneLine(about.note), "");
     picks.forEach(function (pick, index) {
       lines.push(index + 1 + ". " + pick.path);
@@ -60,7 +63,7 @@ var Send = (Proofsheet.send = (function () {
   // The mail that goes with the file when the list is too long for a link.
   function attachmentBody(n, about, name) {
     about = OrderFile.finished(about);
-    var lines = [greeting(), "", "My " + n + " " + plural(n, "pick", "picks") + " from " + oneLine(Data.title) + " are in the attached file, " + name + "."];
+    var lines = [greeting(), "", t("mail.attached", { n: n, title: oneLine(Data.title), file: name })];
     return lines.concat(ending(n, about));
   }
   // Opens a mail link as a click on a link does (the page stays where it is).
@@ -86,11 +89,11 @@ var Send = (Proofsheet.send = (function () {
     var order = orderFile();
     if (canShare(order.file)) {
       navigator.share({ files: [order.file], title: subject(n), text: subject(n) }).then(function () {
-        Status.say("Shared “" + order.name + "” with " + n + " " + plural(n, "pick", "picks") + ".");
+        Status.say(t("send.shared", { file: order.name, n: n }));
       }, function (error) {
-        if (error && error.name === "AbortError") Status.say("Not sent: sharing was cancelled. Your picks are unchanged.");
+        if (error && error.name === "AbortError") Status.say(t("send.cancelled"));
         else if (contact) mail(n);
-        else Status.say("This browser could not share the order file (" + (error && error.message) + "); use Export order.", "error");
+        else Status.say(t("send.shareFailed", { error: error && error.message }), "error");
       });
       return;
     }
@@ -100,7 +103,7 @@ var Send = (Proofsheet.send = (function () {
     var url = mailto(subject(n), body(Picks.records(), Picks.about()));
     if (url.length <= MAX_URL) {
       open(url);
-      Status.say("Opened a mail to " + Actions.whom() + " with your " + n + " " + plural(n, "pick", "picks") + ". Press Send in your mail program.");
+      Status.say(t("send.opened", { whom: Actions.whom(), n: n }));
       return;
     }
     steps.show(n);
@@ -119,9 +122,7 @@ var Send = (Proofsheet.send = (function () {
       write.disabled = true;
       panel.hidden = false;
       save.focus();
-      Status.say(
-        "Your " + n + " picks are too many for a mail link. Send them as a file: first save it, then open the mail to " +
-          Actions.whom() + " and attach it.", "warn");
+      Status.say(t("send.tooLong", { n: n, whom: Actions.whom() }), "warn");
     }
     function close() {
       reset();
@@ -140,14 +141,14 @@ var Send = (Proofsheet.send = (function () {
       Actions.download(order.content, order.name, "application/json");
       write.disabled = false;
       write.focus();
-      Status.say("Saved “" + order.name + "”. Now open the mail to " + Actions.whom() + " and attach “" + order.name + "” to it.");
+      Status.say(t("send.saved", { file: order.name, whom: Actions.whom() }));
     });
     write.addEventListener("click", function () {
       if (!pending) return;
       var n = pending.n, name = pending.name;
       open(mailto(subject(n), attachmentBody(n, Picks.about(), name)));
       close();
-      Status.say("Opened a mail to " + Actions.whom() + " (" + contact + "): attach “" + name + "”, then press Send in your mail program.");
+      Status.say(t("send.openedAttach", { whom: Actions.whom(), address: contact, file: name }));
     });
     $("send-steps-close").addEventListener("click", close);
     panel.addEventListener("keydown", function (event) {
@@ -163,7 +164,7 @@ var Send = (Proofsheet.send = (function () {
   function render(order) {
     steps.reset();
     button.hidden = !contact;
-    button.textContent = "Send to " + (Data.contactName || contact);
+    button.textContent = t("send.to", { name: Data.contactName || contact });
     button.disabled = order.length === 0;
   }
 

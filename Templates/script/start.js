@@ -48,7 +48,7 @@ function start() {
   }
   if (!Store.available()) {
     var note = $("storage-note");
-    note.textContent = "This browser is not letting the page save data, so your picks won't be remembered if you close it. Export them before you leave.";
+    note.textContent = t("start.noStorage");
     note.hidden = false;
   }
   document.documentElement.setAttribute("data-ready", "true");

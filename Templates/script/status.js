@@ -5,50 +5,47 @@ var Status = (Proofsheet.status = (function () {
   var notice = $("notice");
   var reviewNotice = $("review-notice");
   var problemsLine = $("problems");
-  var WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+  var NUMBER_WORDS = t("numbers.words").split(" ");
 
+  // "two" for 2, up to ten; digits beyond.
   function words(n) {
-    return n < WORDS.length ? WORDS[n] : String(n);
+    return n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : num(n);
   }
   function text(count) {
     if (Data.minimum) return minimumText(count);
-    if (Data.limit === 0) return count + " picked";
-    var base = count + " of " + Data.limit + " picked";
-    if (count > Data.limit) return base + " — " + (count - Data.limit) + " over the limit";
-    if (count === Data.limit) return base + (Data.limit === 1 ? " — picking another replaces it" : " — limit reached");
+    if (Data.limit === 0) return t("status.picked", { n: count });
+    var base = t("status.of", { n: count, limit: Data.limit });
+    if (count > Data.limit) return t("status.over", { text: base, n: count - Data.limit });
+    if (count === Data.limit) return t(Data.limit === 1 ? "status.replaces" : "status.limitReached", { text: base });
     return base;
   }
   // With build --min: "Pick at least 20 (up to 30) — 12 picked".
   function minimumText(count) {
     var limit = Data.limit;
-    var ask = limit === Data.minimum ? "Pick " + limit : "Pick at least " + Data.minimum + (limit ? " (up to " + limit + ")" : "");
-    var base = ask + " — " + count + " picked";
-    if (limit && count > limit) return base + " — " + (count - limit) + " over the limit";
-    if (limit && count === limit) return base + " — limit reached";
-    if (count >= Data.minimum) return base + " — ready to send";
+    var values = { n: count, min: Data.minimum, limit: limit };
+    var base = t(limit === Data.minimum ? "status.askExact" : limit ? "status.askRange" : "status.askAtLeast", values);
+    if (limit && count > limit) return t("status.over", { text: base, n: count - limit });
+    if (limit && count === limit) return t("status.limitReached", { text: base });
+    if (count >= Data.minimum) return t("status.ready", { text: base });
     return base;
   }
   function names(records) {
     var shown = records.slice(0, 5).map(function (r) {
       return r.name;
-    });
-    var more = records.length > 5 ? " and " + (records.length - 5) + " more" : "";
-    return shown.join(", ") + more;
+    }).join(", ");
+    return records.length > 5 ? t("status.andMore", { list: shown, n: records.length - 5 }) : shown;
   }
   // One sentence per problem, saying what to do: "2 picks are over the new limit of 30 —
   // remove two." "IMG_0042.jpg is no longer in this gallery — remove it."
   function problemText(problems) {
     var parts = [];
     if (problems.over) {
-      var which = Picks.madeUnder() !== Data.limit ? "the new limit" : "the limit";
-      parts.push(
-        (problems.over === 1 ? "1 pick is" : problems.over + " picks are") + " over " + which + " of " + Data.limit +
-          " — remove " + words(problems.over) + "."
-      );
+      var key = Picks.madeUnder() !== Data.limit ? "problem.overNew" : "problem.over";
+      parts.push(t(key, { n: problems.over, limit: Data.limit, count: words(problems.over) }));
     }
     var gone = problems.missing;
-    if (gone.length === 1) parts.push(gone[0].name + " is no longer in this gallery — remove it.");
-    else if (gone.length > 1) parts.push(gone.length + " picks are no longer in this gallery (" + names(gone) + ") — remove them.");
+    if (gone.length === 1) parts.push(t("problem.gone", { name: gone[0].name }));
+    else if (gone.length > 1) parts.push(t("problem.goneMany", { n: gone.length, names: names(gone) }));
     return parts.join(" ");
   }
   return {
@@ -73,8 +70,8 @@ var Status = (Proofsheet.status = (function () {
     // picked), and the same said aloud when one is pressed.
     whyNot: function () {
       var problems = Picks.problems();
-      if (problems.over || problems.missing.length) return "Not picked: " + problemText(problems);
-      return Data.limit + " of " + Data.limit + " picked — limit reached. Unpick one first.";
+      if (problems.over || problems.missing.length) return t("refusal.notPicked", { problems: problemText(problems) });
+      return t("refusal.limit", { limit: Data.limit });
     },
     refused: function () {
       this.say(this.whyNot(), "warn");

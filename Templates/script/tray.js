@@ -68,14 +68,15 @@ var Tray = (Proofsheet.tray = (function () {
       var name = breakableName(el("span", "tray-name"), pick.name);
       name.title = pick.path;
       label.appendChild(name);
-      var problem = pick.missing ? "no longer in this gallery" : over ? "over the limit" : "";
+      var problem = pick.missing ? t("tray.gone") : over ? t("tray.overLimit") : "";
       if (problem) label.appendChild(el("span", "tray-problem", problem));
       var noteButton = Notes.noteButton(pick);
       if (noteButton) label.appendChild(noteButton);
       var controls = el("span", "tray-controls");
-      var up = button("icon", "Move " + pick.name + " up", "↑", "up", id);
-      var down = button("icon", "Move " + pick.name + " down", "↓", "down", id);
-      var remove = button("icon remove", "Remove " + pick.name + (problem ? " (" + problem + ")" : ""), "✕", "remove", id);
+      var up = button("icon", t("tray.moveUp", { name: pick.name }), "↑", "up", id);
+      var down = button("icon", t("tray.moveDown", { name: pick.name }), "↓", "down", id);
+      var removeLabel = problem ? t("tray.removeProblem", { name: pick.name, problem: problem }) : t("tray.remove", { name: pick.name });
+      var remove = button("icon remove", removeLabel, "✕", "remove", id);
       up.disabled = index === 0;
       down.disabled = index === records.length - 1;
       controls.appendChild(up);
@@ -162,7 +163,7 @@ var Tray = (Proofsheet.tray = (function () {
       move.focus();
     }
     Picks.moveTo(id, to);
-    Status.say(Picks.get(id).name + " is now number " + (Picks.position(id) + 1) + ".");
+    Status.say(t("tray.moved", { name: Picks.get(id).name, n: Picks.position(id) + 1 }));
   });
 
   // Dragging: the pick goes before or after the item it is dropped on.

@@ -7,37 +7,7 @@
 // cell of the last photo shown, scrolled into view. Uses Data, Browse, Grid, Picks, Notes,
 // Status, Tray (its notes, on close) and Filmstrip.
 
-// The viewer's words, gathered here to move into the page's words table (--lang).
-var VIEWER_WORDS = {
-  pick: "Pick",
-  picked: "Picked · ", // followed by the pick's number
-  limit: "Limit reached",
-  noteHint: "Pick this photo to leave a note with it.",
-  notePlaceholder: "A note for the photographer",
-  count: " of ", // "2 of 24"
-  strip: "Nearby photos",
-  stripPick: ", pick ", // "IMG_0101.jpg, pick 2"
-  stripUnknown: "Photo ", // a neighbour not loaded yet: "Photo 12"
-  notLoaded: "That photo could not be loaded",
-  fileTime: " (file time)",
-  rows: {
-    date: "Date",
-    camera: "Camera",
-    lens: "Lens",
-    exposure: "Exposure",
-    aperture: "Aperture",
-    iso: "ISO",
-    focalLength: "Focal length",
-    size: "Size",
-    album: "Album",
-    file: "File",
-    description: "Description",
-  },
-  bytes: { mb: " MB", kb: " KB", b: " bytes", px: " px" },
-};
-
 var Viewer = (Proofsheet.viewer = (function () {
-  var W = VIEWER_WORDS;
   var dialog = $("viewer");
   var image = $("viewer-image");
   var frame = $("viewer-frame");
@@ -60,8 +30,8 @@ var Viewer = (Proofsheet.viewer = (function () {
   var REFUSAL_MS = 4000;
   var refusalTimer = null;
 
-  hint.textContent = W.noteHint;
-  note.placeholder = W.notePlaceholder;
+  hint.textContent = t("viewer.noteHint");
+  note.placeholder = t("viewer.notePlaceholder");
   note.rows = 1;
 
   function open(at, from) {
@@ -91,7 +61,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     frame.style.setProperty("--ratio", String(photo.preview.width / photo.preview.height));
     name.textContent = photo.name;
     $("viewer-kinds").textContent = Grid.kinds(photo);
-    count.textContent = place >= 0 ? place + 1 + W.count + Browse.count() : "";
+    count.textContent = place >= 0 ? t("viewer.place", { n: place + 1, count: Browse.count() }) : "";
     details(photo);
     hideRefusal();
     paint();
@@ -106,30 +76,35 @@ var Viewer = (Proofsheet.viewer = (function () {
   }
   function details(photo) {
     while (exif.firstChild) exif.removeChild(exif.firstChild);
-    var R = W.rows;
     var rows = [
-      [R.date, photo.date ? photo.date.replace("T", " ") + (photo.dateSource === "file" ? W.fileTime : "") : ""],
-      [R.camera, photo.camera],
-      [R.lens, photo.lens],
-      [R.exposure, photo.exposure],
-      [R.aperture, photo.aperture],
-      [R.iso, photo.iso ? String(photo.iso) : ""],
-      [R.focalLength, photo.focalLength],
-      [R.size, photo.width + " × " + photo.height + W.bytes.px + ", " + formatBytes(photo.bytes)],
-      [R.album, photo.album ? Data.albumName(photo.album) : ""],
-      [R.file, photo.path],
-      [R.description, photo.description],
+      ["viewer.date", photo.date ? dateText(photo) : ""],
+      ["viewer.camera", photo.camera],
+      ["viewer.lens", photo.lens],
+      ["viewer.exposure", photo.exposure],
+      ["viewer.aperture", photo.aperture],
+      ["viewer.iso", photo.iso ? num(photo.iso) : ""],
+      ["viewer.focalLength", photo.focalLength],
+      ["viewer.size", t("viewer.sizeValue", { width: photo.width, height: photo.height, bytes: formatBytes(photo.bytes) })],
+      ["viewer.album", photo.album ? Data.albumName(photo.album) : ""],
+      ["viewer.file", photo.path],
+      ["viewer.description", photo.description],
     ];
     rows.forEach(function (row) {
       if (!row[1]) return;
-      exif.appendChild(el("dt", "", row[0]));
+      exif.appendChild(el("dt", "", t(row[0])));
       exif.appendChild(el("dd", "", row[1]));
     });
   }
+  // English keeps the date as the camera wrote it (`2026-06-01 14:03:22`); another
+  // language writes it as its pages do (Cells.dateLabel).
+  function dateText(photo) {
+    var date = LANG === "en" ? photo.date.replace("T", " ") : Cells.dateLabel(photo.date);
+    return photo.dateSource === "file" ? t("viewer.fileTime", { date: date }) : date;
+  }
   function formatBytes(n) {
-    if (n >= 1048576) return (n / 1048576).toFixed(1) + W.bytes.mb;
-    if (n >= 1024) return Math.round(n / 1024) + W.bytes.kb;
-    return n + W.bytes.b;
+    if (n >= 1048576) return t("bytes.mb", { n: numberFormat ? +(n / 1048576).toFixed(1) : (n / 1048576).toFixed(1) });
+    if (n >= 1024) return t("bytes.kb", { n: Math.round(n / 1024) });
+    return t("bytes.b", { n: n });
   }
   // The pick's state on the button, the photo and the note.
   function paint() {
@@ -143,7 +118,7 @@ var Viewer = (Proofsheet.viewer = (function () {
       pick.removeAttribute("aria-disabled");
       pick.removeAttribute("aria-describedby");
     }
-    pickLabel.textContent = at >= 0 ? W.picked + (at + 1) : blocked ? W.limit : W.pick;
+    pickLabel.textContent = at >= 0 ? t("viewer.picked", { n: at + 1 }) : t(blocked ? "viewer.limitReached" : "viewer.pick");
     pickButton.classList.toggle("picked", at >= 0);
     pickButton.classList.toggle("blocked", blocked);
     badge.textContent = at >= 0 ? String(at + 1) : "";
@@ -191,7 +166,7 @@ var Viewer = (Proofsheet.viewer = (function () {
     Data.ensure(at).then(function () {
       if (dialog.open && wanted === place) show(at);
     }, function (error) {
-      Status.say(W.notLoaded + " (" + error.message + ").", "error");
+      Status.say(t("viewer.failed", { error: error.message }), "error");
     });
   }
   function step(delta) {

@@ -150,7 +150,7 @@ def test_a_note_typed_under_the_photo_is_the_trays_and_the_review_sheets(page, d
     gallery.button("Review").click()
     page.wait_for_selector("#review-sheet[open]")
     item = page.locator("#review-list .review-item", has_text=B)
-    assert item.locator(".review-note").text_content() == "Warmer, please — for the cover"
+    assert item.locator("textarea.review-note").input_value() == "Warmer, please — for the cover"
     page.locator("#review-close").click()
     # And back: the tray's note, edited there, is the one under the photo.
     note.fill("Warmer, and a little brighter")

@@ -132,6 +132,7 @@ extension SiteWriter {
             hash.combine(text)
         }
         hash.combine(bytes: templates.displayFont)
+        for language in PageLanguage.allCases { hash.combine(templates.words[language]?.json ?? "") }
         return hash.hex(digits: 16)
     }
 

@@ -42,6 +42,8 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     /// Named selections (`--selection NAME:MIN-MAX`, repeatable); none: the single
     /// selection of `limit` and `minimum`.
     public var selections = NamedSelections()
+    /// The page's language (`--lang`, `PageLanguage`); nil: English.
+    public var language: String?
 
     public init() {}
 
@@ -66,6 +68,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
             Field("logo", \.logo),
             Field("accent", \.accent),
             Field("selections", option: "selection", \.selections),
+            Field("language", option: "lang", \.language, none: "en"),
         ]
     }
 
@@ -94,6 +97,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         if let cover, let reason = CoverPhoto.problem(cover) { return "--cover '\(cover)' \(reason)" }
         if let logo, let reason = Logo.problem(storedName: logo) { return "--logo '\(logo)' \(reason)" }
         if let accent, let reason = AccentColor.problem(accent) { return "--accent '\(accent)' \(reason)" }
+        if let language, let reason = PageLanguage.problem(language) { return "--lang '\(language)' \(reason)" }
         return nil
     }
 
@@ -105,6 +109,9 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         settings.watermarkFont = nil
         return settings
     }
+
+    /// The page's language; `.en` when none is set.
+    public var pageLanguage: PageLanguage { language.flatMap(PageLanguage.init) ?? .en }
 
     public var rules: LibraryRules { LibraryRules(excludes: excludes.map(ExcludePattern.init)) }
 

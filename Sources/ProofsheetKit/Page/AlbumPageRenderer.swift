@@ -44,6 +44,7 @@ struct AlbumPageRenderer {
                 // The stylesheet's name changes with the brand's colours: a page must not
                 // keep naming one the cleanup removed.
                 hash.combine(stylesheet)
+                hash.combine(manifest.options.pageLanguage.rawValue)
                 for text in [manifest.options.message, manifest.options.contact, manifest.options.contactName] {
                     hash.combine(text ?? "")
                     hash.combine(text == nil ? 0 : 1)
@@ -70,29 +71,39 @@ struct AlbumPageRenderer {
     }
 
     func render(_ page: Page, manifest: Manifest) throws -> [UInt8] {
+        let words = templates.words(for: manifest.options)
         var cells = ""
         cells.reserveCapacity(page.photos.count * 520)
         for photo in page.photos {
-            try templates.photo.render(PageRenderer.photoValues(photo, prefix: "../"), into: &cells)
+            try templates.photo.render(PageRenderer.photoValues(photo, prefix: "../", words: words), into: &cells)
         }
         let paths = Self.paths(of: page.album)
-        let html = try templates.albumPage.render([
+        let pageLabel = words.text("static.page", ["n": words.number(page.number + 1), "count": words.number(page.count)])
+        var values = words.templateValues(["generator": manifest.generator])
+        values.merge([
+            "lang": .text(words.language.rawValue),
+            // The sentence escaped as text, its link put in its place.
+            "w.static.note": .raw(
+                Words.fill(
+                    HTML.text(words.text("static.note")),
+                    ["gallery": "<a href=\"../index.html\">\(HTML.text(words.text("static.gallery")))</a>"])),
             "title": .text(manifest.title),
             "generator": .text(manifest.generator),
             "css": .raw(HTML.url("../" + stylesheet)),
             "album_name": .text(page.album.name),
-            "count_label": .text(page.album.count == 1 ? "1 photo" : "\(page.album.count) photos"),
-            "page_label": .text(page.count > 1 ? " · page \(page.number + 1) of \(page.count)" : ""),
-            "pager": .raw(Self.pager(paths, current: page.number)),
+            "count_label": .text(words.text("count.photos", n: page.album.count)),
+            "page_label": .text(page.count > 1 ? pageLabel : ""),
+            "pager": .raw(Self.pager(paths, current: page.number, words: words)),
             "photos": .raw(cells),
             "message": .raw(CoverHTML.staticMessage(manifest.options)),
-            "contact": .raw(CoverHTML.contact(manifest.options)),
-        ])
+            "contact": .raw(CoverHTML.contact(manifest.options, words: words)),
+        ]) { _, new in new }
+        let html = try templates.albumPage.render(values)
         return PageSeal.sealed(Array((html + page.mark).utf8))
     }
 
     /// Links to the album's other pages (none for a single page).
-    static func pager(_ paths: [String], current: Int) -> String {
+    static func pager(_ paths: [String], current: Int, words: Words) -> String {
         guard paths.count > 1 else { return "" }
         func link(_ index: Int, _ label: String, rel: String? = nil) -> String {
             let name = (paths[index] as String).split(separator: "/").last.map(String.init) ?? paths[index]
@@ -100,11 +111,13 @@ struct AlbumPageRenderer {
             return "<a href=\"\(HTML.url(name))\"\(relation)>\(HTML.text(label))</a>"
         }
         var parts: [String] = []
-        if current > 0 { parts.append(link(current - 1, "‹ Previous", rel: "prev")) }
+        if current > 0 { parts.append(link(current - 1, words.text("static.previous"), rel: "prev")) }
         for index in paths.indices {
-            parts.append(index == current ? "<span aria-current=\"page\">\(index + 1)</span>" : link(index, String(index + 1)))
+            parts.append(
+                index == current
+                    ? "<span aria-current=\"page\">\(HTML.text(words.number(index + 1)))</span>" : link(index, words.number(index + 1)))
         }
-        if current < paths.count - 1 { parts.append(link(current + 1, "Next ›", rel: "next")) }
-        return "<nav class=\"pager\" aria-label=\"Pages of this album\">" + parts.joined(separator: " ") + "</nav>\n"
+        if current < paths.count - 1 { parts.append(link(current + 1, words.text("static.next"), rel: "next")) }
+        return "<nav class=\"pager\" aria-label=\"\(HTML.text(words.text("static.pages")))\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 }

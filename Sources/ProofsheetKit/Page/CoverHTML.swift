@@ -10,9 +10,9 @@ enum CoverHTML {
     }
 
     /// The logo, named for screen readers by the photographer's name when there is one.
-    static func logo(_ logo: Logo?, settings: SiteSettings) -> String {
+    static func logo(_ logo: Logo?, settings: SiteSettings, words: Words) -> String {
         guard let logo else { return "" }
-        let name = settings.contactName.map { "Logo of \($0)" } ?? "The photographer's logo"
+        let name = settings.contactName.map { words.text("cover.logoOf", ["name": $0]) } ?? words.text("cover.logo")
         return "<img class=\"cover-logo\" src=\"\(HTML.url(logo.siteName))\" width=\"\(logo.width)\" height=\"\(logo.height)\" "
             + "alt=\"\(HTML.text(name))\">"
     }
@@ -24,11 +24,17 @@ enum CoverHTML {
     }
 
     /// Whom to write to, for a browser that cannot pick: the address as a mail link.
-    static func contact(_ settings: SiteSettings) -> String {
+    static func contact(_ settings: SiteSettings, words: Words) -> String {
         guard let address = settings.contact else { return "" }
-        let name = settings.contactName.map { "\(HTML.text($0)) at " } ?? ""
-        return "<p class=\"static-contact\">To choose without JavaScript, write to \(name)"
-            + "<a href=\"mailto:\(HTML.url(address))\">\(HTML.text(address))</a> with the names of the photos you pick.</p>"
+        // The sentence escaped as text, then the name and the link put in its places.
+        let sentence = HTML.text(words.text(settings.contactName == nil ? "static.contact" : "static.contactNamed"))
+        return "<p class=\"static-contact\">"
+            + Words.fill(
+                sentence,
+                [
+                    "name": HTML.text(settings.contactName ?? ""),
+                    "address": "<a href=\"mailto:\(HTML.url(address))\">\(HTML.text(address))</a>",
+                ]) + "</p>"
     }
 
     /// The message, for the pages without a cover (the album pages).

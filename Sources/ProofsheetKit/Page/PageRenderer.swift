@@ -17,21 +17,24 @@ struct PageRenderer {
     static let inlineLimit = 500
 
     func render(_ manifest: Manifest, data: PageData, indexJSON: String) throws -> String {
-        let photoCount = data.total
+        let words = templates.words(for: manifest.options)
         let summary = [
-            photoCount == 1 ? "1 photo" : "\(photoCount) photos",
-            manifest.albums.count == 1 ? "1 album" : "\(manifest.albums.count) albums",
+            words.text("count.photos", n: data.total), words.text("count.albums", n: manifest.albums.count),
         ].joined(separator: " · ")
-        let limitText = Self.limitText(limit: manifest.options.limit, minimum: manifest.options.minimum)
+        let limitText = Self.limitText(limit: manifest.options.limit, minimum: manifest.options.minimum, words: words)
         var albumOptions = ""
         for album in data.albums {
-            albumOptions += "<option value=\"\(HTML.text(album.path))\">\(HTML.text(album.name)) (\(album.count))</option>"
+            albumOptions +=
+                "<option value=\"\(HTML.text(album.path))\">\(HTML.text(album.name)) (\(HTML.text(words.number(album.count))))</option>"
         }
         var scripts = ""
         for chunk in data.chunks.prefix(data.preloaded) {
             scripts += "<script src=\"\(HTML.url(chunk.src))\"></script>\n"
         }
-        return try templates.index.render([
+        var values = words.templateValues(["generator": manifest.generator])
+        values.merge([
+            "lang": .text(words.language.rawValue),
+            "words": .raw(words.json),
             "title": .text(manifest.title),
             "generator": .text(manifest.generator),
             "gallery": .text(manifest.gallery),
@@ -45,39 +48,40 @@ struct PageRenderer {
             "data": .raw(indexJSON),
             "scripts": .raw(scripts),
             "cover_image": .raw(CoverHTML.image(cover)),
-            "logo": .raw(CoverHTML.logo(logo, settings: manifest.options)),
+            "logo": .raw(CoverHTML.logo(logo, settings: manifest.options, words: words)),
             "message": .raw(CoverHTML.message(manifest.options)),
-        ])
+        ]) { _, new in new }
+        return try templates.index.render(values)
     }
 
     /// What the header says a viewer may pick: "Pick up to 30 photos.", "Pick 20 to 30 photos."
-    static func limitText(limit: Int, minimum: Int) -> String {
-        let photos = { (n: Int) in n == 1 ? "1 photo" : "\(n) photos" }
+    static func limitText(limit: Int, minimum: Int, words: Words) -> String {
         if minimum > 0 {
-            if limit == 0 { return "Pick at least \(photos(minimum))." }
-            return limit == minimum ? "Pick \(photos(limit))." : "Pick \(minimum) to \(limit) photos."
+            if limit == 0 { return words.text("limit.atLeast", n: minimum) }
+            if limit == minimum { return words.text("limit.exact", n: limit) }
+            return words.text("limit.range", ["min": words.number(minimum), "max": words.number(limit)])
         }
-        if limit == 0 { return "Pick as many photos as you like." }
-        return limit == 1 ? "Pick 1 photo." : "Pick up to \(limit) photos."
+        if limit == 0 { return words.text("limit.any") }
+        return words.text("limit.upTo", n: limit)
     }
 
     /// What a browser without JavaScript shows instead of the picker.
     private func noscript(_ manifest: Manifest, data: PageData) throws -> String {
-        var html = "<p class=\"noscript-note\">Picking photos needs JavaScript, which is turned off in this browser. "
-        html += "You can still look through every album below; to pick, turn JavaScript on and reload.</p>\n"
-        html += CoverHTML.contact(manifest.options)
-        html += "<nav class=\"album-nav\" aria-label=\"Albums\"><ul>"
+        let words = templates.words(for: manifest.options)
+        var html = "<p class=\"noscript-note\">\(HTML.text(words.text("static.noscript")))</p>\n"
+        html += CoverHTML.contact(manifest.options, words: words)
+        html += "<nav class=\"album-nav\" aria-label=\"\(HTML.text(words.text("static.albums")))\"><ul>"
         for album in data.albums {
             let first = AlbumPageRenderer.paths(of: album)[0]
             html +=
-                "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(album.count == 1 ? "1 photo" : "\(album.count) photos")</span></li>"
+                "<li><a href=\"\(HTML.url(first))\">\(HTML.text(album.name))</a> <span class=\"count\">\(HTML.text(words.text("count.photos", n: album.count)))</span></li>"
         }
         html += "</ul></nav>\n"
         guard data.total <= Self.inlineLimit else { return html }
         for album in data.albums {
             var cells = ""
             for photo in manifest.photos[album.start..<(album.start + album.count)] {
-                try templates.photo.render(Self.photoValues(photo, prefix: ""), into: &cells)
+                try templates.photo.render(Self.photoValues(photo, prefix: "", words: words), into: &cells)
             }
             try templates.album.render(
                 [
@@ -85,7 +89,7 @@ struct PageRenderer {
                     "album_path": .text(album.path),
                     "album_name": .text(album.name),
                     "count": .text(String(album.count)),
-                    "count_label": .text(album.count == 1 ? "1 photo" : "\(album.count) photos"),
+                    "count_label": .text(words.text("count.photos", n: album.count)),
                     "photos": .raw(cells),
                     "more": .raw(""),
                 ], into: &html)
@@ -94,14 +98,14 @@ struct PageRenderer {
     }
 
     /// A photo's values for `photo.html`; `prefix` leads from the page to the site's root.
-    static func photoValues(_ photo: Manifest.Photo, prefix: String) -> [String: Template.Value] {
+    static func photoValues(_ photo: Manifest.Photo, prefix: String, words: Words) -> [String: Template.Value] {
         [
             "id": .text(photo.id),
             "name": .text(photo.name),
             "path": .text(photo.path),
             "album": .text(photo.album),
             "date": .text(photo.date),
-            "date_label": .text(Self.dateLabel(photo.date)),
+            "date_label": .text(words.dateLabel(photo.date)),
             "camera": .text(photo.camera ?? ""),
             "description": .text(photo.description ?? ""),
             "thumb": .raw(HTML.url(prefix + photo.thumb.src)),
@@ -134,7 +138,7 @@ struct PageRenderer {
     static let knownPlaceholders: [String: Set<String>] = [
         "index.html": [
             "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "noscript",
-            "data", "scripts", "cover_image", "logo", "message",
+            "data", "scripts", "cover_image", "logo", "message", "lang", "words",
         ],
         "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos", "more"],
         "photo.html": [
@@ -143,6 +147,7 @@ struct PageRenderer {
         ],
         "album-page.html": [
             "title", "generator", "css", "album_name", "count_label", "page_label", "pager", "photos", "message", "contact",
+            "lang",
         ],
     ]
 
@@ -153,7 +158,10 @@ struct PageRenderer {
             (templates.albumPage, "album-page.html"),
         ]
         for (template, file) in all {
-            if let unknown = template.placeholders.first(where: { !knownPlaceholders[file]!.contains($0) }) {
+            // A word (`{{w.KEY}}`) is known when the English table has it; every table has
+            // every key (a test checks).
+            let isWord = { (name: String) in name.hasPrefix("w.") && templates.words[.en]?.entries[String(name.dropFirst(2))] != nil }
+            if let unknown = template.placeholders.first(where: { !knownPlaceholders[file]!.contains($0) && !isWord($0) }) {
                 throw ProofsheetError(template.name, "unknown placeholder {{\(unknown)}}")
             }
         }

@@ -16,8 +16,10 @@ public struct TemplateSet: Sendable {
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
     public static let displayFont = "display-font.woff2"
+    /// The page's words, one table per language (`Words`).
+    public static let wordFiles = PageLanguage.allCases.map { "words/\($0.rawValue).json" }
     public static let fileNames =
-        ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css", displayFont] + scriptFiles
+        ["index.html", "album.html", "photo.html", "album-page.html", "proofsheet.css", displayFont] + scriptFiles + wordFiles
 
     public var directory: String
     public var index: Template
@@ -29,6 +31,8 @@ public struct TemplateSet: Sendable {
     public var javascript: String
     /// WOFF2 bytes.
     public var displayFont: [UInt8]
+    /// Every language's words; a site carries its own (`words(for:)`).
+    public var words: [PageLanguage: Words]
 
     /// Loads the templates from a folder; every file must be there.
     public init(directory: String) throws {
@@ -37,7 +41,7 @@ public struct TemplateSet: Sendable {
             guard FileSystem.kind(of: path) != nil else {
                 throw ProofsheetError(
                     path,
-                    "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont) and script/*.js)"
+                    "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont), script/*.js and words/*.json)"
                 )
             }
             return try FileSystem.read(path)
@@ -53,6 +57,17 @@ public struct TemplateSet: Sendable {
         css = try load("proofsheet.css")
         javascript = Self.join(try Self.scriptFiles.map { (name: $0, text: try load($0)) })
         displayFont = try loadBytes(Self.displayFont)
+        var words: [PageLanguage: Words] = [:]
+        for language in PageLanguage.allCases {
+            let name = "words/\(language.rawValue).json"
+            words[language] = try Words(language: language, bytes: try loadBytes(name), file: directory + "/" + name)
+        }
+        self.words = words
+    }
+
+    /// The words of a site's language.
+    public func words(for settings: SiteSettings) -> Words {
+        words[settings.pageLanguage]!
     }
 
     /// The script files as one script: each introduced by its name, all inside one

@@ -84,7 +84,7 @@ struct SiteBuildTests {
             let page = try readText(base + "/Site/index.html")
             #expect(!page.contains("<script>alert(1)"))
             #expect(!page.contains("<img src=x"))
-            #expect(page.components(separatedBy: "</script>").count - 1 == 3)  // the data block, the script, the chunk
+            #expect(page.components(separatedBy: "</script>").count - 1 == 4)  // the data and words blocks, the script, the chunk
             for name in FileSystem.contents(of: base + "/Site/data") {
                 let script = try readText(base + "/Site/data/" + name)
                 #expect(!script.contains("</script>") && !script.contains("<img"))
@@ -237,6 +237,7 @@ struct SiteBuildTests {
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
             let custom = base + "/Mine"
             try FileSystem.createDirectory(custom + "/script")
+            try FileSystem.createDirectory(custom + "/words")
             for name in TemplateSet.fileNames {
                 try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
             }
@@ -278,6 +279,7 @@ struct SiteBuildTests {
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
             let custom = base + "/Mine"
             try FileSystem.createDirectory(custom + "/script")
+            try FileSystem.createDirectory(custom + "/words")
             for name in TemplateSet.fileNames where name != "script/tray.js" {
                 try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
             }

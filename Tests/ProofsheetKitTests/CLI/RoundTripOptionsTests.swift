@@ -119,7 +119,8 @@ extension RoundTripOptionsTests {
             (30, 20, "Pick 20 to 30 photos."), (0, 5, "Pick at least 5 photos."), (10, 10, "Pick 10 photos."),
             (0, 1, "Pick at least 1 photo."),
         ])
-    func limitText(limit: Int, minimum: Int, text: String) {
-        #expect(PageRenderer.limitText(limit: limit, minimum: minimum) == text)
+    func limitText(limit: Int, minimum: Int, text: String) throws {
+        let words = try #require(try TemplateSet(directory: templatesDirectory).words[.en])
+        #expect(PageRenderer.limitText(limit: limit, minimum: minimum, words: words) == text)
     }
 }

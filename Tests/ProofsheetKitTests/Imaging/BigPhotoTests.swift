@@ -8,13 +8,6 @@ import Testing
 /// Each file is made once, by ImageMagick and libvips, from a seeded plasma enlarged.
 @Suite("Big photos, within the memory budget")
 struct BigPhotoTests {
-    /// What a build may take at its peak, in KB (the child's maximum resident set).
-    static let peakLimitKB = 400 * 1024
-    /// Under a sanitizer (Tests/sanitize/run.sh sets PROOFSHEET_SANITIZER) the resident set
-    /// is the sanitizer's, no measure of the build: the pictures and refusals are still
-    /// checked, the peaks are not.
-    static let measuresMemory = ProcessInfo.processInfo.environment["PROOFSHEET_SANITIZER"] == nil
-
     /// Each photo: its name, its size, the factor libvips enlarges it by (pixels repeated,
     /// which keeps the files small and quick to write) and how it is saved.
     static let photos: [(name: String, width: Int, height: Int, zoom: Int, save: String)] = [
@@ -43,9 +36,9 @@ struct BigPhotoTests {
                 try Tool.run(
                     ["vips", "zoom", "small.v", library + "/" + photo.name + photo.save, "\(photo.zoom)", "\(photo.zoom)"], in: root)
             }
-            let peak = try Self.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
+            let peak = try BigPhotoFixtures.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
             #expect(peak.status == 0, "\(peak.output)")
-            if Self.measuresMemory { #expect(peak.kilobytes < Self.peakLimitKB, "peak memory \(peak.kilobytes / 1024) MB") }
+            if BigPhotoFixtures.measuresMemory { #expect(peak.kilobytes < BigPhotoFixtures.peakLimitKB, "peak memory \(peak.kilobytes / 1024) MB") }
             let manifest = try readManifest(site)
             #expect(manifest.photos.map(\.path).sorted() == Self.photos.map(\.name).sorted())
             for photo in manifest.photos {
@@ -53,7 +46,7 @@ struct BigPhotoTests {
                 #expect(photo.width == made.width && photo.height == made.height)
                 let reference = root + "/vips-" + photo.path + ".jpg"
                 try Tool.run(["vipsthumbnail", library + "/" + photo.path, "--size", "1600x1600", "-o", reference])
-                let difference = try Self.greyDifference(site + "/" + photo.preview.src, reference, in: root)
+                let difference = try BigPhotoFixtures.greyDifference(site + "/" + photo.preview.src, reference, in: root)
                 #expect(difference <= 12, "\(photo.path): mean difference \(difference)/255 from vipsthumbnail's")
             }
         }
@@ -73,34 +66,9 @@ struct BigPhotoTests {
             try Tool.run(["convert", "-size", "8000x6000", "xc:#808080", "-interlace", "JPEG", "-quality", "90", "flat.jpg"], in: root)
             let jpeg = try FileSystem.read(root + "/flat.jpg")
             try FileSystem.writeAtomically(EncodedPhoto.repeatingLastScan(of: jpeg, 2000), to: library + "/scans.jpg")
-            let peak = try Self.peakKB(of: [CommandRunner.executable!, "build", library, "--output", root + "/Site"])
+            let peak = try BigPhotoFixtures.peakKB(of: [CommandRunner.executable!, "build", library, "--output", root + "/Site"])
             #expect(peak.output.contains("scans.jpg") && peak.output.contains("scans (real ones have about 10)"), "\(peak.output)")
-            if Self.measuresMemory { #expect(peak.kilobytes < 64 * 1024, "peak memory \(peak.kilobytes / 1024) MB") }
+            if BigPhotoFixtures.measuresMemory { #expect(peak.kilobytes < 64 * 1024, "peak memory \(peak.kilobytes / 1024) MB") }
         }
-    }
-
-    /// Runs `arguments` under /usr/bin/time: its status, what it printed, and its peak
-    /// resident memory in KB.
-    static func peakKB(of arguments: [String]) throws -> (status: Int32, output: String, kilobytes: Int) {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        let child = try ChildProcess.run("/usr/bin/time", ["-f", "%M", "-o", report] + arguments)
-        let kilobytes = Int(try readText(report).trimmingCharacters(in: .whitespacesAndNewlines)) ?? Int.max
-        return (child.status, child.out + child.err, kilobytes)
-    }
-
-    /// The mean absolute difference, out of 255, between two pictures reduced to 64×64
-    /// grey by libvips.
-    static func greyDifference(_ a: String, _ b: String, in directory: String) throws -> Double {
-        func grey(_ path: String) throws -> String {
-            let small = directory + "/grey-\(UUID().uuidString).v", out = directory + "/grey-\(UUID().uuidString).v"
-            try Tool.run(["vipsthumbnail", path, "--size", "64x64!", "-o", small])
-            try Tool.run(["vips", "colourspace", small, out, "b-w"])
-            return out
-        }
-        let difference = directory + "/difference.v", absolute = directory + "/absolute.v"
-        try Tool.run(["vips", "subtract", try grey(a), try grey(b), difference])
-        try Tool.run(["vips", "abs", difference, absolute])
-        return Double(try Tool.run(["vips", "avg", absolute]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .infinity
     }
 }

@@ -31,7 +31,7 @@ struct GridHEICTests {
 
     /// Builds `library` with the proofsheet executable; its peak memory in KB and output.
     static func build(_ library: String, _ site: String) throws -> (status: Int32, output: String, kilobytes: Int) {
-        try BigPhotoTests.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
+        try BigPhotoFixtures.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
     }
 
     /// Each photo of the site against vipsthumbnail's 1600-px preview of its original.
@@ -39,7 +39,7 @@ struct GridHEICTests {
         for photo in try readManifest(site).photos {
             let reference = root + "/vips-" + photo.path + ".jpg"
             try Tool.run(["vipsthumbnail", library + "/" + photo.path, "--size", "1600x1600", "-o", reference])
-            let difference = try BigPhotoTests.greyDifference(site + "/" + photo.preview.src, reference, in: root)
+            let difference = try BigPhotoFixtures.greyDifference(site + "/" + photo.preview.src, reference, in: root)
             #expect(difference <= 12, "\(photo.path): mean difference \(difference)/255 from vipsthumbnail's")
         }
     }
@@ -103,8 +103,8 @@ struct GridHEICTests {
             try Self.writeGrid(library + "/samsung.heic", width: 16320, height: 12240, zoom: 8, in: root)
             let built = try Self.build(library, site)
             #expect(built.status == 0 && built.output.contains("Built 1 photo"), "\(built.output)")
-            if BigPhotoTests.measuresMemory {
-                #expect(built.kilobytes < BigPhotoTests.peakLimitKB, "peak memory \(built.kilobytes / 1024) MB")
+            if BigPhotoFixtures.measuresMemory {
+                #expect(built.kilobytes < BigPhotoFixtures.peakLimitKB, "peak memory \(built.kilobytes / 1024) MB")
             }
             let photo = try #require(try readManifest(site).photos.first)
             #expect(photo.width == 16320 && photo.height == 12240)

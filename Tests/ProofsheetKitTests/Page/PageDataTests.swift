@@ -14,14 +14,6 @@ struct PageDataTests {
         for index in 0..<10 { try TestPhoto.write(try PageFixtures.photo(3000 + index), to: library, "C/c\(index).jpg") }
     }
 
-    static func buildSmall(_ library: String, _ site: String) async throws {
-        _ = try await build(library, into: site) {
-            $0.thumbSize = 32
-            $0.previewSize = 64
-            $0.quality = 60
-            $0.jobs = 2
-        }
-    }
 
     /// Every chunk's records, in the gallery's order, and the chunks' text.
     static func allRecords(_ site: String) throws -> (records: [[String: Any]], text: String) {
@@ -44,7 +36,7 @@ struct PageDataTests {
     func chunks() async throws {
         try await withTemporaryDirectory { root in
             try Self.makeLibrary(root + "/Library")
-            try await Self.buildSmall(root + "/Library", root + "/Site")
+            try await PageFixtures.buildSmall(root + "/Library", root + "/Site")
             let data = try PageFixtures.pageData(root + "/Site")
             let chunks = try #require(data["chunks"] as? [[Any]])
             #expect(chunks.map { $0[1] as? Int } == [1000, 20, 20])
@@ -83,7 +75,7 @@ struct PageDataTests {
             for (index, size) in sizes.enumerated() {
                 try TestPhoto.write(try TestPhoto.jpeg(width: size.0, height: size.1), to: root + "/Library", "A/a\(index).jpg")
             }
-            try await Self.buildSmall(root + "/Library", root + "/Site")
+            try await PageFixtures.buildSmall(root + "/Library", root + "/Site")
             let shapes = try #require(try PageFixtures.pageData(root + "/Site")["shapes"] as? [String: Any])
             let ratios = try #require(shapes["ratios"] as? [Int])
             let of = try #require(shapes["of"] as? String)
@@ -124,12 +116,12 @@ struct PageDataTests {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
             try Self.makeLibrary(library)
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let chunksBefore = Self.times(site, "data"), pagesBefore = Self.times(site, "albums")
             let namesBefore = Set(chunksBefore.keys)
             try await Task.sleep(for: .milliseconds(20))
             try TestPhoto.write(try PageFixtures.photo(9999), to: library, "C/c3.jpg")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let chunksAfter = Self.times(site, "data"), pagesAfter = Self.times(site, "albums")
             // Two new files (C's chunk, the search index), two gone; the rest untouched.
             #expect(Set(chunksAfter.keys).subtracting(namesBefore).count == 2)
@@ -146,7 +138,7 @@ struct PageDataTests {
     func albumPages() async throws {
         try await withTemporaryDirectory { root in
             try Self.makeLibrary(root + "/Library")
-            try await Self.buildSmall(root + "/Library", root + "/Site")
+            try await PageFixtures.buildSmall(root + "/Library", root + "/Site")
             let pages = FileSystem.contents(of: root + "/Site/albums").sorted()
             #expect(pages.count == 5)  // A in 3, B, C
             let data = try PageFixtures.pageData(root + "/Site")
@@ -175,17 +167,17 @@ struct PageDataTests {
             let library = root + "/Library", site = root + "/Site"
             for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "B/b\(index).jpg") }
             for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(10 + index), to: library, "C/c\(index).jpg") }
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             #expect(FileSystem.contents(of: site + "/albums").count == 2)
             try FileManager.default.removeItem(atPath: library + "/C")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             #expect(FileSystem.contents(of: site + "/albums").count == 1)
             let data = try PageFixtures.pageData(site)
             let names = try #require(data["chunks"] as? [[Any]]).compactMap { $0[0] as? String } + [try #require(data["search"] as? String)]
             #expect(Set(FileSystem.contents(of: site + "/data")) == Set(names.map { $0 + ".js" }))
             // Deleted by hand: nothing else changed, yet the next build puts it back.
             FileSystem.remove(site + "/data/\(names[0]).js")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             #expect(FileSystem.kind(of: site + "/data/\(names[0]).js") == .file)
         }
     }
@@ -197,7 +189,7 @@ struct PageDataTests {
             let library = root + "/Library", site = root + "/Site"
             for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
             for index in 0..<2 { try TestPhoto.write(try PageFixtures.photo(10 + index), to: library, "B/b\(index).jpg") }
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             // A site with no former ids: not one byte of them.
             let plain = try Self.allRecords(site), plainIndex = try PageFixtures.searchIndex(site)
             #expect(plain.records.allSatisfy { $0["o"] == nil } && !plain.text.contains("\"o\""))
@@ -207,7 +199,7 @@ struct PageDataTests {
             let paths = try readManifest(site).photos.map(\.path)
             let oldIDs = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") })
             try VersionOneFixtures.makeVersion1(site, ids: oldIDs)
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             func expectFormer(_ site: String, without: Set<String> = []) throws {
                 let photos = try readManifest(site).photos
                 let records = try Self.allRecords(site).records
@@ -231,11 +223,11 @@ struct PageDataTests {
             // A photo added, one rebuilt in place: the others keep theirs, the new one has none.
             try TestPhoto.write(try PageFixtures.photo(20), to: library, "A/a00.jpg")
             try TestPhoto.write(try PageFixtures.photo(21), to: library, "B/b1.jpg")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             try expectFormer(site, without: ["A/a00.jpg"])
             // Nothing changed: the same files, still with them.
             let before = try snapshot(site + "/data")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             #expect(try snapshot(site + "/data") == before)
             try expectFormer(site, without: ["A/a00.jpg"])
         }
@@ -257,17 +249,17 @@ struct PageDataTests {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
             for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let paths = try readManifest(site).photos.map(\.path)
             try VersionOneFixtures.makeVersion1(
                 site, ids: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, "0ld0000000a\($0)") }))
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let upgraded = try snapshot(site)
             try Self.withoutFormerIDs(site)
             #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] == nil })
             #expect(try PageFixtures.searchIndex(site).json["former"] == nil)
             #expect(PageSeal.state(ofFile: site + "/index.html", mark: nil) == .current)  // whole, not damaged
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             #expect(try snapshot(site) == upgraded)
             #expect(try Self.allRecords(site).records.allSatisfy { $0["o"] != nil })
         }
@@ -281,7 +273,7 @@ struct PageDataTests {
             exif.description = "a \"quote\"\\ \u{2028}\u{2029} \u{01}</script><!--"
             exif.model = "Cam & <b>"
             try TestPhoto.write(try TestPhoto.jpeg(exif: exif), to: library, "x/it's \"1\" \u{2028}.jpg")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let data = try PageFixtures.pageData(site)
             let chunk = try #require((data["chunks"] as? [[Any]])?.first?.first as? String)
             let script = try readText(site + "/data/\(chunk).js")
@@ -304,7 +296,7 @@ struct PageDataTests {
             try PageFixtures.writeAwkward(library, folder: "Odd \"names\" \u{E9}", first: 0)
             // The same content as another: an id with `-2`.
             try TestPhoto.write(try PageFixtures.photo(0), to: library, "Odd \"names\" \u{E9}/zz copy.jpg")
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let photos = try readManifest(site).photos
             #expect(photos.count == PageFixtures.awkwardNames.count + 1)
             let (json, text) = try PageFixtures.searchIndex(site)
@@ -329,7 +321,7 @@ struct PageDataTests {
     func joinedColumnsEdges() async throws {
         try await withTemporaryDirectory { root in
             try TestPhoto.write(try PageFixtures.photo(1), to: root + "/Library", "A/one.jpg")
-            try await Self.buildSmall(root + "/Library", root + "/Site")
+            try await PageFixtures.buildSmall(root + "/Library", root + "/Site")
             let photo = try #require(try readManifest(root + "/Site").photos.first)
             var empty = photo, slashed = photo
             (empty.id, empty.name) = ("", "")
@@ -377,7 +369,7 @@ struct PageDataTests {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
             for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/a\(index).jpg") }
-            try await Self.buildSmall(library, site)
+            try await PageFixtures.buildSmall(library, site)
             let name = try #require(try PageFixtures.pageData(site)["search"] as? String)
             let script = try FileSystem.read(site + "/data/\(name).js")
             #expect(PreviousSearchIndex(script: script, name: name, count: 3) != nil)

@@ -14,6 +14,16 @@ enum PageFixtures {
         return joined.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
     }
 
+    /// A build with small images, fast.
+    static func buildSmall(_ library: String, _ site: String) async throws {
+        _ = try await build(library, into: site) {
+            $0.thumbSize = 32
+            $0.previewSize = 64
+            $0.quality = 60
+            $0.jobs = 2
+        }
+    }
+
     /// Small distinct photos: fast to build in the thousands.
     static func photo(_ index: Int) throws -> [UInt8] {
         var exif = ExifWriter()
