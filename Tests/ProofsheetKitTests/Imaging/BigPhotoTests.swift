@@ -38,7 +38,9 @@ struct BigPhotoTests {
             }
             let peak = try BigPhotoFixtures.peakKB(of: [CommandRunner.executable!, "build", library, "--output", site, "--jobs", "2"])
             #expect(peak.status == 0, "\(peak.output)")
-            if BigPhotoFixtures.measuresMemory { #expect(peak.kilobytes < BigPhotoFixtures.peakLimitKB, "peak memory \(peak.kilobytes / 1024) MB") }
+            if BigPhotoFixtures.measuresMemory {
+                #expect(peak.kilobytes < BigPhotoFixtures.peakLimitKB, "peak memory \(peak.kilobytes / 1024) MB")
+            }
             let manifest = try readManifest(site)
             #expect(manifest.photos.map(\.path).sorted() == Self.photos.map(\.name).sorted())
             for photo in manifest.photos {

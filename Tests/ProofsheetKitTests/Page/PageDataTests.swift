@@ -14,7 +14,6 @@ struct PageDataTests {
         for index in 0..<10 { try TestPhoto.write(try PageFixtures.photo(3000 + index), to: library, "C/c\(index).jpg") }
     }
 
-
     /// Every chunk's records, in the gallery's order, and the chunks' text.
     static func allRecords(_ site: String) throws -> (records: [[String: Any]], text: String) {
         let names = try #require(try PageFixtures.pageData(site)["chunks"] as? [[Any]]).compactMap { $0.first as? String }
