@@ -46,9 +46,9 @@ struct NamedSelectionBuildTests {
     func remembered() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library"
-            for index in 0..<3 { try TestPhoto.write(try PageDataTests.photo(index), to: library, "A/\(index).jpg") }
+            for index in 0..<3 { try TestPhoto.write(try PageFixtures.photo(index), to: library, "A/\(index).jpg") }
             try await PageDataTests.buildSmall(library, root + "/Plain")
-            let plain = try PageDataTests.pageData(root + "/Plain")
+            let plain = try PageFixtures.pageData(root + "/Plain")
             #expect(plain["selections"] == nil)
             #expect(!(try readText(root + "/Plain/manifest.json")).contains("selections"))
 
@@ -63,7 +63,7 @@ struct NamedSelectionBuildTests {
             }
             let expected = ["Album 2-3", "Cover 0-1"]
             func selections() throws -> [String] {
-                let list = try #require(try PageDataTests.pageData(root + "/Site")["selections"] as? [[String: Any]])
+                let list = try #require(try PageFixtures.pageData(root + "/Site")["selections"] as? [[String: Any]])
                 return list.map { "\($0["name"] as? String ?? "?") \($0["min"] as? Int ?? -1)-\($0["limit"] as? Int ?? -1)" }
             }
             #expect(try selections() == expected)
