@@ -5,7 +5,7 @@
  * messages go to the photo's messages.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <setjmp.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * the same way, so no pixel is converted on the way in or out.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <setjmp.h>
 #include <stdio.h>

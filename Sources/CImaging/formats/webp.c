@@ -4,7 +4,7 @@
  * libwebp's own (WebPGetFeatures), and the ICCP chunk is read by libwebpdemux.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdlib.h>
 #include <string.h>

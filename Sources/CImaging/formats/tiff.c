@@ -8,7 +8,7 @@
  * carry the decoder), never to stderr.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * metadata. libheif returns its errors as values; nothing is printed.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 #include "heif_grid.h"
 
 #include <stdio.h>

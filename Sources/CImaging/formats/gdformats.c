@@ -6,7 +6,7 @@
  * allocates as it decodes).
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdlib.h>
 #include <string.h>
