@@ -32,7 +32,7 @@ func quotedForMessage(_ text: String, limit: Int = 80) -> String {
         case "\t": shown += "\\t"
         case "\r": shown += "\\r"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+            if UnsafeCharacter.isObeyed(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 shown += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

@@ -62,7 +62,7 @@ public struct NamePattern: Sendable, Equatable {
             case "/", "\\":
                 throw refuse("names a file, so it cannot contain '\(character)'")
             default:
-                if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                if character.unicodeScalars.contains(where: UnsafeCharacter.isASCIIControl) {
                     throw refuse("contains a control character")
                 }
                 literal.append(character)
@@ -126,7 +126,7 @@ public enum SafeFileName {
     public static func make(_ name: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            let control = scalar.value < 0x20 || scalar.value == 0x7F
+            let control = UnsafeCharacter.isASCIIControl(scalar)
             scalars.append(control || rejected.contains(scalar) ? "_" : scalar)
         }
         var result = String(scalars)

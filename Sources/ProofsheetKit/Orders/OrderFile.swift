@@ -162,10 +162,10 @@ enum UntrustedText {
     static func oneLine(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A, 0x0D, 0x09, 0x2028, 0x2029: scalars.append(" ")
-            case 0..<0x20, 0x7F, 0x80..<0xA0: continue
-            default: scalars.append(scalar)
+            if scalar == "\t" || UnsafeCharacter.isLineBreak(scalar) {
+                scalars.append(" ")
+            } else if !UnsafeCharacter.isObeyed(scalar) {
+                scalars.append(scalar)
             }
         }
         return String(scalars)
@@ -181,8 +181,7 @@ enum UntrustedText {
             case 0x0D: scalars.append("\n")
             case 0x0A: if !previousCR { scalars.append("\n") }
             case 0x09: scalars.append(" ")
-            case 0..<0x20, 0x7F, 0x80..<0xA0: continue
-            default: scalars.append(scalar)
+            default: if !UnsafeCharacter.isObeyed(scalar) { scalars.append(scalar) }
             }
         }
         return String(scalars)

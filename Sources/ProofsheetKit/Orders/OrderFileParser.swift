@@ -181,7 +181,7 @@ public enum OrderFileParser {
         }
         let limit = count("limit")
         let minimum = count("minimum")
-        if let minimum, let limit, limit > 0, minimum > limit {
+        if let minimum, let limit, !SiteSettings.Checks.fits(minimum: minimum, limit: limit) {
             problem("minimum", "\(minimum) is above the limit of \(limit)")
         }
 

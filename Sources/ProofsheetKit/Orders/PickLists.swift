@@ -41,10 +41,7 @@ public enum PickLists {
     static func unwritable(_ name: String, in format: ListFormat) -> String? {
         guard format != .csv else { return nil }
         let scalars = name.unicodeScalars
-        let control = scalars.contains {
-            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
-        }
-        if control { return "it holds a control character or a line break" }
+        if scalars.contains(where: UnsafeCharacter.breaksListLine) { return "it holds a control character or a line break" }
         switch format {
         case .lightroom:
             if scalars.contains(",") { return "a comma separates the filter's terms" }

@@ -38,6 +38,18 @@ enum UnsafeCharacter: Equatable {
 
     /// Whether `scalar` is an ASCII control (C0 or DEL).
     static func isASCIIControl(_ scalar: Unicode.Scalar) -> Bool { UnsafeCharacter(scalar)?.isASCIIControl ?? false }
+
+    /// Whether `scalar` is one a terminal obeys (see `isObeyed`).
+    static func isObeyed(_ scalar: Unicode.Scalar) -> Bool { UnsafeCharacter(scalar)?.isObeyed ?? false }
+
+    /// A line break: newline, carriage return or a Unicode line or paragraph separator.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && [.whiteSpaceControl, .separator].contains(UnsafeCharacter(scalar))
+    }
+
+    /// What a line of a list cannot hold: a character a terminal obeys or a line break
+    /// (a tab it can; the bidirectional marks it keeps).
+    static func breaksListLine(_ scalar: Unicode.Scalar) -> Bool { isObeyed(scalar) || isLineBreak(scalar) }
 }
 
 /// The one place where text that reaches a terminal is made safe to print (the characters

@@ -5,7 +5,7 @@
  * messages go to the photo's messages.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -134,16 +134,12 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
     decoder->data = data;
     decoder->size = size;
     decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, ps_png_error, ps_png_warning);
-    if (decoder->png == NULL || (decoder->info = png_create_info_struct(decoder->png)) == NULL) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (decoder->png == NULL || (decoder->info = png_create_info_struct(decoder->png)) == NULL) goto fail;
     png_structp png = decoder->png;
     png_infop info = decoder->info;
     if (setjmp(png_jmpbuf(png))) {
         if (result->status == PS_OK) ps_result_fail(result, ps_png_status(decoder), "%s", decoder->error);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     png_set_read_fn(png, decoder, ps_png_read);
     /* No chunk may make libpng allocate more than this (text, profiles), whatever it says. */
@@ -154,10 +150,7 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
     png_uint_32 width = 0, height = 0;
     int depth = 0, type = 0, interlace = 0;
     png_get_IHDR(png, info, &width, &height, &depth, &type, &interlace, NULL, NULL);
-    if (!ps_check_size(base, width, height, "PNG", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, width, height, "PNG", request, result)) goto fail;
 
     /* The colour profile: none when the file says sRGB. */
     png_charp name = NULL;
@@ -187,32 +180,26 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != 4 * (size_t)width) {
         ps_result_fail(result, PS_ERROR, "libpng gave rows of an unexpected size");
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     decoder->out = calloc(width, 4);
     if (decoder->interlaced) {
         /* Adam7 hands out every row seven times: the picture is decoded whole. */
-        if (!ps_check_working(4LL * width * height, "an interlaced PNG is decoded whole", request, result)) {
-            ps_decoder_close(base);
-            return NULL;
-        }
+        if (!ps_check_working(4LL * width * height, "an interlaced PNG is decoded whole", request, result)) goto fail;
         const size_t bytes = ps_mul(ps_mul(width, height), 4);
         decoder->image = bytes ? malloc(bytes) : NULL;
         png_bytep *rows = decoder->image ? malloc(sizeof(png_bytep) * height) : NULL;
         if (decoder->out == NULL || rows == NULL) {
             free(rows);
             ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
         for (png_uint_32 y = 0; y < height; y++) rows[y] = decoder->image + (size_t)y * 4 * width;
         /* png_read_image may longjmp to the handler above, which frees all but `rows`. */
         if (setjmp(png_jmpbuf(png))) {
             free(rows);
             ps_result_fail(result, ps_png_status(decoder), "%s", decoder->error);
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
         png_read_image(png, rows);
         free(rows);
@@ -221,11 +208,14 @@ ps_decoder *ps_png_open(const unsigned char *data, size_t size, const ps_decode_
         decoder->row = calloc(width, 4);
         if (decoder->out == NULL || decoder->row == NULL) {
             ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
     }
     base->width = (int)width;
     base->height = (int)height;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }

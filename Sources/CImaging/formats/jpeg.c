@@ -8,7 +8,7 @@
  * the same way, so no pixel is converted on the way in or out.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -204,8 +204,7 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
         } else {
             ps_result_fail(result, status, "%s", decoder->err.message);
         }
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     jpeg_create_decompress(cinfo);
     decoder->created = 1;
@@ -215,22 +214,17 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
     if (request->max_working_bytes > 0) cinfo->mem->max_memory_to_use = (long)request->max_working_bytes;
     if (size > 0xFFFFFFFFu) {
         ps_result_fail(result, PS_ERROR, "the file is too big for a JPEG");
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     if (ps_jpeg_count_scans(data, size, decoder->max_scans) > decoder->max_scans) {
         ps_result_fail(result, PS_ERROR, "refused: a progressive JPEG of more than %d scans (real ones have about 10)",
                        decoder->max_scans);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     jpeg_mem_src(cinfo, data, (unsigned long)size);
     jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF); /* ICC profile chunks */
     jpeg_read_header(cinfo, TRUE);
-    if (!ps_check_size(base, cinfo->image_width, cinfo->image_height, "JPEG", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, cinfo->image_width, cinfo->image_height, "JPEG", request, result)) goto fail;
     const int long_edge = cinfo->image_width > cinfo->image_height ? (int)cinfo->image_width : (int)cinfo->image_height;
     int denom = 1;
     if (request->min_long_edge > 0)
@@ -264,12 +258,15 @@ ps_decoder *ps_jpeg_open(const unsigned char *data, size_t size, const ps_decode
     if (decoder->cmyk) decoder->cmyk_row = calloc((size_t)cinfo->output_width, 4);
     if (decoder->row == NULL || (decoder->cmyk && decoder->cmyk_row == NULL)) {
         ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     base->width = (int)cinfo->output_width;
     base->height = (int)cinfo->output_height;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }
 
 int ps_jpeg_encode(gdImagePtr image, int quality, unsigned char **out, unsigned long *out_size, char *message,

@@ -4,7 +4,7 @@
  * libwebp's own (WebPGetFeatures), and the ICCP chunk is read by libwebpdemux.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +68,7 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
         }
         WebPDemuxDelete(demux);
     }
-    if (!ps_check_size(base, width, height, "WebP", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, width, height, "WebP", request, result)) goto fail;
 
     const uint8_t *pixels = NULL;
     if (features.has_animation) {
@@ -84,16 +81,12 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
         int timestamp = 0;
         if (decoder->animation == NULL || !WebPAnimDecoderGetNext(decoder->animation, &frame, &timestamp)) {
             ps_result_fail(result, PS_ERROR, "libwebp cannot decode the animation's first frame");
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
         pixels = frame;
     } else {
         WebPDecoderConfig config;
-        if (!WebPInitDecoderConfig(&config)) {
-            ps_decoder_close(base);
-            return NULL;
-        }
+        if (!WebPInitDecoderConfig(&config)) goto fail;
         config.output.colorspace = MODE_RGBA;
         status = WebPDecode(data, size, &config);
         decoder->output = config.output;
@@ -101,8 +94,7 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
         if (status != VP8_STATUS_OK || config.output.width != width || config.output.height != height) {
             ps_result_fail(result, status == VP8_STATUS_NOT_ENOUGH_DATA ? PS_TRUNCATED : PS_ERROR, "%s",
                            status == VP8_STATUS_OK ? "corrupt WebP data" : ps_webp_status_text(status));
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
         pixels = config.output.u.RGBA.rgba;
     }
@@ -111,9 +103,10 @@ ps_decoder *ps_webp_open(const unsigned char *data, size_t size, const ps_decode
     decoder->whole.pixels = pixels;
     decoder->whole.stride = features.has_animation ? 4 * (size_t)width : (size_t)decoder->output.u.RGBA.stride;
     decoder->whole.layout = PS_LAYOUT_RGBA;
-    if (!ps_whole_start(&decoder->whole)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_whole_start(&decoder->whole)) goto fail;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }

@@ -7,7 +7,7 @@
    heif_context_get_image_handle() finds top-level images only, and has no call for an
    item's references, locations or data. */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stddef.h>
 #include <stdint.h>

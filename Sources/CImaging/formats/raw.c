@@ -7,7 +7,7 @@
  * default writes to stderr, so ours keep the photo's messages instead.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  * carry the decoder), never to stderr.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,10 +171,7 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
     decoder->data = data;
     decoder->size = size;
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
-    if (options == NULL) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (options == NULL) goto fail;
     TIFFOpenOptionsSetErrorHandlerExtR(options, ps_tiff_on_error, decoder);
     TIFFOpenOptionsSetWarningHandlerExtR(options, ps_tiff_on_warning, decoder);
     /* No strip or tile may make libtiff allocate more than this, whatever its tags say. */
@@ -184,17 +181,13 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
     TIFFOpenOptionsFree(options);
     if (decoder->tiff == NULL) {
         ps_result_fail(result, PS_ERROR, "%s", decoder->error[0] ? decoder->error : "libtiff cannot read the header");
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     TIFF *tiff = decoder->tiff;
     uint32_t width = 0, height = 0;
     TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
     TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
-    if (!ps_check_size(base, width, height, "TIFF", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, width, height, "TIFF", request, result)) goto fail;
     uint16_t photometric = 0, samples = 1, bits = 1, planar = PLANARCONFIG_CONTIG, inkset = INKSET_CMYK;
     TIFFGetFieldDefaulted(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
     TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
@@ -227,8 +220,7 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
         decoder->out = calloc(width, 4);
         if (decoder->cmyk_row == NULL || decoder->out == NULL) {
             ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-            ps_decoder_close(base);
-            return NULL;
+            goto fail;
         }
         base->row = ps_tiff_cmyk_row;
         return base;
@@ -243,8 +235,7 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
     char message[1024] = {0};
     if (!TIFFRGBAImageOK(tiff, message) || !TIFFRGBAImageBegin(&decoder->rgba, tiff, 1, message)) {
         ps_result_fail(result, PS_UNSUPPORTED, "a TIFF this machine's libtiff cannot decode (%s)", message);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     decoder->rgba_begun = 1;
     /* Rows in the order they are stored: the Orientation tag is applied later, with the
@@ -257,18 +248,18 @@ ps_decoder *ps_tiff_open(const unsigned char *data, size_t size, const ps_decode
                           : !TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &band_rows))
         band_rows = height;
     if (band_rows == 0 || band_rows > height) band_rows = height;
-    if (!ps_check_working(4LL * width * band_rows, "libtiff decodes its strips or tiles whole", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_working(4LL * width * band_rows, "libtiff decodes its strips or tiles whole", request, result)) goto fail;
     decoder->band_rows = (int)band_rows;
     decoder->band = _TIFFmalloc((tmsize_t)ps_mul(ps_mul(width, band_rows), 4));
     decoder->out = calloc(width, 4);
     if (decoder->band == NULL || decoder->out == NULL) {
         ps_result_fail(result, PS_NO_MEMORY, "out of memory");
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     base->row = ps_tiff_band_row;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }

@@ -6,7 +6,7 @@
  * metadata. libheif returns its errors as values; nothing is printed.
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 #include "heif_grid.h"
 
 #include <stdio.h>
@@ -111,16 +111,12 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     heif_init(NULL);
     decoder->initialized = 1;
     decoder->context = heif_context_alloc();
-    if (decoder->context == NULL) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (decoder->context == NULL) goto fail;
     struct heif_error error = heif_context_read_from_memory_without_copy(decoder->context, data, size, NULL);
     if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(decoder->context, &decoder->handle);
     if (error.code != heif_error_Ok) {
         ps_heif_failure(result, error, name);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     struct heif_image_handle *handle = decoder->handle;
     /* The size after libheif's transformations, and the coded size (ispe) it decodes first. */
@@ -131,8 +127,7 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     const int coded_larger = width > 0 && height > 0 && (long long)coded_width * coded_height > (long long)width * height;
     if (!ps_check_size(base, coded_larger ? coded_width : width, coded_larger ? coded_height : height, name, request,
                        result)) {
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     /* A grid of HEVC tiles (as phones write): decoded tile by tile, on two threads. */
     heif_item_id primary = 0;
@@ -151,15 +146,11 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     /* libheif holds the whole picture, decoded and converted. */
     if (!ps_check_working((long long)coded_width * coded_height * 10, "libheif decodes the image whole", request,
                           result)) {
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
 
     struct heif_decoding_options *options = heif_decoding_options_alloc();
-    if (options == NULL) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (options == NULL) goto fail;
     options->ignore_transformations = 0; /* irot, imir and clap are applied by libheif */
     options->convert_hdr_to_8bit = 1;
     /* Three bytes a pixel when there is no alpha: a quarter less for libheif to convert and
@@ -170,8 +161,7 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         ps_heif_failure(result, error, name);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     int stride = 0;
     const uint8_t *pixels = heif_image_get_plane_readonly(decoder->image, heif_channel_interleaved, &stride);
@@ -180,8 +170,7 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     if (pixels == NULL || decoded_width != width || decoded_height != height || stride < (alpha ? 4 : 3) * width) {
         ps_result_fail(result, PS_ERROR, "libheif decoded %d×%d pixels of a %d×%d image", decoded_width, decoded_height,
                        width, height);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     base->width = width;
     base->height = height;
@@ -190,11 +179,12 @@ ps_decoder *ps_heif_open(const unsigned char *data, size_t size, int avif, const
     decoder->whole.pixels = pixels;
     decoder->whole.stride = (size_t)stride;
     decoder->whole.layout = alpha ? PS_LAYOUT_RGBA : PS_LAYOUT_RGB;
-    if (!ps_whole_start(&decoder->whole)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_whole_start(&decoder->whole)) goto fail;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }
 
 int ps_heif_exif(const unsigned char *data, size_t size, unsigned char **out, size_t *out_size) {

@@ -6,7 +6,7 @@
  * allocates as it decodes).
  */
 
-#include "decoder.h"
+#include "../decode/decoder.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +79,7 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
             ps_result_fail(result, PS_ERROR, "libgd could not decode this %s file%s%s", name,
                            base->messages.count ? ": " : "", base->messages.text);
         }
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     decoder->image = image;
     int width = gdImageSX(image), height = gdImageSY(image);
@@ -97,16 +96,14 @@ ps_decoder *ps_gd_open(int format, const unsigned char *data, size_t size, const
     }
     base->width = width;
     base->height = height;
-    if (!ps_check_size(base, width, height, name, request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, width, height, name, request, result)) goto fail;
     decoder->whole.rows = (const unsigned char *const *)(void *)image->tpixels;
     decoder->whole.layout = PS_LAYOUT_GD;
-    if (!ps_whole_start(&decoder->whole)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_whole_start(&decoder->whole)) goto fail;
     if (decoder->on_screen) base->row = ps_gif_screen_row;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }

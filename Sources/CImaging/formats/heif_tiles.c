@@ -290,16 +290,10 @@ ps_decoder *ps_heif_tiles_open(ps_heif_grid *grid, const ps_decode_request *requ
     decoder->matrix = -1;
     decoder->ready_band = -1;
     const ps_heif_grid *g = &decoder->grid;
-    if (!ps_check_size(base, g->width, g->height, "HEIF grid", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_size(base, g->width, g->height, "HEIF grid", request, result)) goto fail;
     /* libde265's tables are made by the first decoder and freed with the last (a count
        under a lock): held here, they are made once for all the tiles, not once a tile. */
-    if (de265_init() != DE265_OK) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (de265_init() != DE265_OK) goto fail;
     decoder->initialized = 1;
     /* The largest box (dividing the tiles evenly) that still leaves the picture's long
        edge as long as the largest output needs. */
@@ -316,25 +310,24 @@ ps_decoder *ps_heif_tiles_open(ps_heif_grid *grid, const ps_decode_request *requ
        reference planes, about 8 bytes a pixel). */
     const long long working = 2LL * (long long)decoder->band_stride * decoder->band_rows
                               + PS_TILE_THREADS * 8LL * g->tile_width * g->tile_height;
-    if (!ps_check_working(working, "two rows of tiles", request, result)) {
-        ps_decoder_close(base);
-        return NULL;
-    }
+    if (!ps_check_working(working, "two rows of tiles", request, result)) goto fail;
     decoder->bands[0] = malloc(decoder->band_stride * (size_t)decoder->band_rows);
     decoder->bands[1] = malloc(decoder->band_stride * (size_t)decoder->band_rows);
     decoder->done = calloc((size_t)g->rows, sizeof *decoder->done);
     if (decoder->bands[0] == NULL || decoder->bands[1] == NULL || decoder->done == NULL
         || pthread_mutex_init(&decoder->lock, NULL) != 0) {
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     if (pthread_cond_init(&decoder->changed, NULL) != 0) {
         pthread_mutex_destroy(&decoder->lock);
-        ps_decoder_close(base);
-        return NULL;
+        goto fail;
     }
     decoder->synced = 1;
     return base;
+
+fail:
+    ps_decoder_close(base);
+    return NULL;
 }
 
 int ps_heif_tiles_start(ps_decoder *base) {
