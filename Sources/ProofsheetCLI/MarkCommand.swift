@@ -33,7 +33,7 @@ struct MarkCommand {
         } else if report.dryRun {
             out("dry run: would write \(sidecars) in \(options.library) (nothing written)")
         } else {
-            out("marked \(sidecars) in \(options.library); 'proofsheet mark --undo' puts them back")
+            out("marked \(sidecars) in \(options.library); the same command with --undo puts them back")
         }
         return report.refused.isEmpty ? ExitCode.success : ExitCode.badInput
     }

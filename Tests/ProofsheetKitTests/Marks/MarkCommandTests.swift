@@ -34,7 +34,7 @@ struct MarkCommandTests {
                 first.out == """
                     update Wedding/IMG_1.xmp: 4 stars, blue label (Wedding/IMG_1.jpg)
                     create Wedding/IMG_2.xmp: rejected, red label (Wedding/IMG_2.jpg)
-                    marked 2 sidecars in \(f.library); 'proofsheet mark --undo' puts them back
+                    marked 2 sidecars in \(f.library); the same command with --undo puts them back
 
                     """)
             let one = f.library + "/Wedding/IMG_1.xmp"
