@@ -156,7 +156,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
     filter.appendChild(node);
   }
   option("", t("marks.filterAll"));
-  for (var n = 1; n <= 5; n++) option("stars-" + n, t(n < 5 ? "marks.filterAtLeast" : "marks.filterExactly", { n: n }));
+  for (var n = 1; n <= 5; n++) option("stars-" + n, "★ " + num(n) + (n < 5 ? "+" : ""));
   Marks.LABELS.forEach(function (name) {
     option("label-" + name, t("marks.colour." + name));
   });
