@@ -245,7 +245,7 @@ def test_the_search_button_shows_and_hides_the_controls_and_search_works_through
 # The header on a desktop: each part's box, and whether the fields' labels show.
 ROW_JS = """() => {
   const top = document.getElementById('top');
-  const parts = [top.querySelector('h1'), top.querySelector('.summary'), ...['search', 'album-filter', 'sort', 'picked-only'].map(id => document.getElementById(id))];
+  const parts = [top.querySelector('h1'), top.querySelector('.summary'), ...['search', 'album-filter', 'sort', 'picked-only', 'marks-filter'].map(id => document.getElementById(id))];
   const boxes = parts.map(p => { const r = p.getBoundingClientRect(); return [r.top, r.bottom, r.width]; });
   const label = id => document.getElementById(id).labels[0];
   return { boxes, band: Math.max(...boxes.map(b => b[1])) - Math.min(...boxes.map(b => b[0])), toggle: document.getElementById('find-toggle').getClientRects().length,
