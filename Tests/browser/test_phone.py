@@ -214,7 +214,8 @@ def test_the_bar_opens_the_review_sheet_where_picks_are_moved_removed_and_noted(
     page.click("#review-close")
     wait(page, SHEET_JS, lambda s: not s["open"] and s["focused"] == "picks-bar", "focus did not return to the bar")
     assert page.js(BAR_JS)["text"] == "2 of 3 picked · Review ›"
-    assert page.js(PICKS_JS)["picks"] == [[C, ""], [B, "Print this one large"]]
+    # The tray is drawn again after the sheet has closed (a frame later): waited for.
+    wait(page, PICKS_JS, lambda s: s["picks"] == [[C, ""], [B, "Print this one large"]], "the tray did not keep the note")
     page.click("#picks-bar")
     sheet = wait(page, SHEET_JS, lambda s: s["open"], "the sheet did not open again")
     assert sheet["notes"] == [[f"Note on {B}", "Print this one large"]], sheet
