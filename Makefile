@@ -161,11 +161,13 @@ display-font: venv
 	  --flavor=woff2 --output-file=Templates/display-font.woff2
 
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script" \
-	  "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/words"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/words"
 	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/proofsheet"
 	install -m 644 Templates/*.* "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/"
-	install -m 644 Templates/script/*.js "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/script/"
+	for folder in Templates/script/*/; do \
+	  install -d "$(DESTDIR)$(PREFIX)/share/proofsheet/$$folder" && \
+	  install -m 644 "$$folder"*.js "$(DESTDIR)$(PREFIX)/share/proofsheet/$$folder" || exit 1; \
+	done
 	install -m 644 Templates/words/*.json "$(DESTDIR)$(PREFIX)/share/proofsheet/Templates/words/"
 
 uninstall:

@@ -143,7 +143,7 @@ public struct OrderFile: Sendable, Equatable {
 /// one line where a line is wanted.
 ///
 /// Lengths count Unicode scalars (code points), as the page's `Array.from` does
-/// (Templates/script/notes.js), never `Character`s: one grapheme cluster may hold a
+/// (Templates/script/picks/notes.js), never `Character`s: one grapheme cluster may hold a
 /// million combining marks, so a cap in clusters bounds nothing. A scalar is at most 4
 /// bytes in UTF-8, so a note of 2,000 is at most 8,000 bytes in every file made from it.
 enum UntrustedText {

@@ -14,7 +14,7 @@ public enum ListFormat: String, Sendable, CaseIterable, Equatable {
 
 public enum PickLists {
     /// The list in `format`, one line (or one CSV row per pick), ending with a newline:
-    /// the same bytes as the page's Copy list (Templates/script/lists.js). A name the
+    /// the same bytes as the page's Copy list (Templates/script/finish/lists.js). A name the
     /// format cannot hold exactly is left out (`leftOut` says which).
     public static func text(_ order: OrderFile, format: ListFormat) -> String {
         let names = baseNames(order).filter { unwritable($0, in: format) == nil }

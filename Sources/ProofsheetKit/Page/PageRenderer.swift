@@ -41,7 +41,6 @@ struct PageRenderer {
             "css": .raw(HTML.url(stylesheet)),
             "js": .raw(HTML.url(script)),
             "summary": .text(summary),
-            "limit": .text(String(manifest.options.limit)),
             "limit_text": .text(limitText),
             "album_options": .raw(albumOptions),
             "noscript": .raw(try noscript(manifest, data: data)),
@@ -137,7 +136,7 @@ struct PageRenderer {
 
     static let knownPlaceholders: [String: Set<String>] = [
         "index.html": [
-            "title", "generator", "gallery", "css", "js", "summary", "limit", "limit_text", "album_options", "noscript",
+            "title", "generator", "gallery", "css", "js", "summary", "limit_text", "album_options", "noscript",
             "data", "scripts", "cover_image", "logo", "message", "lang", "words",
         ],
         "album.html": ["album_id", "album_path", "album_name", "count", "count_label", "photos", "more"],

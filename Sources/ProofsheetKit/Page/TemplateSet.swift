@@ -10,9 +10,11 @@ public struct TemplateSet: Sendable {
     /// In the order they are joined: each file may use what the files before it define
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
-        "core", "data", "picks", "store", "notes", "rows", "cells", "grid", "pickon", "status", "tray", "orderfile", "lists", "actions",
-        "send", "review", "bar",
-        "print", "browse", "header", "viewer", "filmstrip", "focus", "marks", "markbar", "start",
+        "page/core", "page/columns", "page/data", "picks/picks", "page/store", "picks/notes",
+        "grid/rows", "grid/cells", "grid/grid", "grid/pickon", "picks/status", "picks/tray",
+        "finish/orderfile", "finish/lists", "finish/actions", "finish/send", "finish/review", "finish/bar",
+        "grid/print", "grid/browse", "grid/header", "viewer/viewer", "viewer/filmstrip", "grid/focus",
+        "marks/marks", "marks/markbar", "page/start",
     ].map { "script/\($0).js" }
     /// The cover title's typeface, copied into every site (`Brand`).
     public static let displayFont = "display-font.woff2"
@@ -41,7 +43,7 @@ public struct TemplateSet: Sendable {
             guard FileSystem.kind(of: path) != nil else {
                 throw ProofsheetError(
                     path,
-                    "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont), script/*.js and words/*.json)"
+                    "template missing (a templates folder holds what Templates/ holds: index.html, album.html, photo.html, album-page.html, proofsheet.css, \(Self.displayFont), script/*/*.js and words/*.json)"
                 )
             }
             return try FileSystem.read(path)

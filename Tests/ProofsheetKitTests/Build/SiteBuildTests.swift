@@ -236,11 +236,7 @@ struct SiteBuildTests {
         try await withTemporaryDirectory { base in
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
             let custom = base + "/Mine"
-            try FileSystem.createDirectory(custom + "/script")
-            try FileSystem.createDirectory(custom + "/words")
-            for name in TemplateSet.fileNames {
-                try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
-            }
+            try copyTemplates(to: custom)
             try FileSystem.writeAtomically("<h1>{{title}}</h1>{{noscript}}<script>{{data}}</script>", to: custom + "/index.html")
             _ = try await build(base + "/Library", into: base + "/Site") {
                 $0.templates = custom; $0.title = "Mine & yours"
@@ -257,10 +253,22 @@ struct SiteBuildTests {
         }
     }
 
-    @Test("every script file in Templates/script is joined, in the fixed order, inside one strict function")
+    /// A templates folder of the default templates' files, less one.
+    private func copyTemplates(to custom: String, except left: String? = nil) throws {
+        for name in TemplateSet.fileNames where name != left {
+            try FileSystem.createDirectory(custom + "/" + (name as NSString).deletingLastPathComponent)
+            try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
+        }
+    }
+
+    @Test("every script file in Templates/script's folders is joined, in the fixed order, inside one strict function")
     func scriptFiles() throws {
-        let onDisk = FileSystem.contents(of: templatesDirectory + "/script").filter { $0.hasSuffix(".js") }
-        #expect(Set(onDisk.map { "script/" + $0 }) == Set(TemplateSet.scriptFiles))
+        let script = templatesDirectory + "/script"
+        #expect(FileSystem.contents(of: script).allSatisfy { !$0.hasSuffix(".js") })
+        let onDisk = FileSystem.contents(of: script).flatMap { folder in
+            FileSystem.contents(of: script + "/" + folder).filter { $0.hasSuffix(".js") }.map { "script/\(folder)/\($0)" }
+        }
+        #expect(Set(onDisk) == Set(TemplateSet.scriptFiles))
         let templates = try TemplateSet(directory: templatesDirectory)
         #expect(templates.javascript.contains("(function () {\n\"use strict\";\n"))
         #expect(templates.javascript.hasSuffix("})();\n"))
@@ -278,15 +286,11 @@ struct SiteBuildTests {
         try await withTemporaryDirectory { base in
             try TestPhoto.write(try TestPhoto.jpeg(), to: base + "/Library", "a.jpg")
             let custom = base + "/Mine"
-            try FileSystem.createDirectory(custom + "/script")
-            try FileSystem.createDirectory(custom + "/words")
-            for name in TemplateSet.fileNames where name != "script/tray.js" {
-                try FileSystem.writeAtomically(try FileSystem.read(templatesDirectory + "/" + name), to: custom + "/" + name)
-            }
+            try copyTemplates(to: custom, except: "script/picks/tray.js")
             await #expect {
                 _ = try await build(base + "/Library", into: base + "/Site") { $0.templates = custom }
             } throws: { error in
-                String(describing: error).contains("script/tray.js: template missing")
+                String(describing: error).contains("script/picks/tray.js: template missing")
             }
             #expect(!FileSystem.exists(base + "/Site"))
         }

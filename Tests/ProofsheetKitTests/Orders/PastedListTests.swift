@@ -151,7 +151,7 @@ struct PastedListReaderTests {
             ])
     }
 
-    /// The page's mail (Templates/script/send.js) as it composes it, CRLF line ends.
+    /// The page's mail (Templates/script/finish/send.js) as it composes it, CRLF line ends.
     static let pageMail = [
         "Hello Clara,", "", "Here are my 3 picks from Anna & Ben, in order.", "",
         "Note: the whole selection's note, one line", "",

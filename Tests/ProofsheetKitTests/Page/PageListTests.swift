@@ -4,7 +4,7 @@ import ProofsheetKit
 import Testing
 
 /// The plain-text list exactly as the page writes it (Copy → Plain-text list, Export as
-/// text, the Send mail body: Templates/script/orderfile.js), read by collect as pasted,
+/// text, the Send mail body: Templates/script/finish/orderfile.js), read by collect as pasted,
 /// quoted in a reply with CRLF line ends, and between a greeting and a signature.
 /// Tests/browser/test_round_trip.py checks that the page writes this very text.
 @Suite("The page's plain-text list")

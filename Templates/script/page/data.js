@@ -39,25 +39,22 @@ var Data = (Proofsheet.data = (function () {
   var index = null;
   var indexWaiting = null;
 
-  function albumAt(position) {
+  // The last of a list ordered by start that starts at or before a position.
+  function startingAt(list, position) {
     var low = 0;
-    var high = albums.length - 1;
+    var high = list.length - 1;
     while (low < high) {
       var mid = (low + high + 1) >> 1;
-      if (albums[mid].start <= position) low = mid;
+      if (list[mid].start <= position) low = mid;
       else high = mid - 1;
     }
-    return albums[low];
+    return list[low];
+  }
+  function albumAt(position) {
+    return startingAt(albums, position);
   }
   function chunkAt(position) {
-    var low = 0;
-    var high = chunks.length - 1;
-    while (low < high) {
-      var mid = (low + high + 1) >> 1;
-      if (chunks[mid].start <= position) low = mid;
-      else high = mid - 1;
-    }
-    return chunks[low];
+    return startingAt(chunks, position);
   }
   function pathOf(albumPath, name) {
     return albumPath ? albumPath + "/" + name : name;
@@ -144,7 +141,7 @@ var Data = (Proofsheet.data = (function () {
   // Called by the search index file.
   Proofsheet.search = function (name, data) {
     if (name !== page.search || index || !data || !Array.isArray(data.dates) || data.dates.length !== total) return;
-    index = columns(data);
+    index = indexColumns(data, total);
     if (index && indexWaiting) indexWaiting.resolve(index);
   };
 
@@ -170,85 +167,8 @@ var Data = (Proofsheet.data = (function () {
     }
     data.ids = ids.join("/");
     data.names = names.join("/");
-    return columns(data);
+    return indexColumns(data, total);
   }
-  // The index as the page keeps it. Ids and names stay one string each, as the file has
-  // them (joined by "/", which no file name and no id holds), with each value's start in
-  // a typed array, and ids are found through a hash table of positions: at 100,000 photos
-  // two arrays of 100,000 strings and an object keyed by 100,000 ids were 300,000 objects
-  // that every full garbage collection marked, 20-50 ms pauses while the grid scrolled
-  // against 5-12 ms without them.
-  function columns(data) {
-    var ids = split(data.ids, total);
-    var names = split(data.names, total);
-    if (!ids || !names || !Array.isArray(data.camera) || data.camera.length !== total || !Array.isArray(data.cameras)) return null;
-    var table = idTable(ids);
-    var former = Object.create(null);
-    var formerIds = data.former || {};
-    for (var id in formerIds) former[id] = formerIds[id];
-    return {
-      count: total,
-      id: ids.at,
-      name: names.at,
-      names: names,
-      // The position of an id; undefined when no photo has it.
-      position: function (id) {
-        id = String(id);
-        var slot = hashOf(id, 0, id.length) & table.mask;
-        for (var at = table.slots[slot]; at >= 0; at = table.slots[(slot = (slot + 1) & table.mask)]) {
-          if (ids.starts[at + 1] - 1 - ids.starts[at] === id.length && ids.text.startsWith(id, ids.starts[at])) return at;
-        }
-        return undefined;
-      },
-      dates: data.dates,
-      camera: data.camera,
-      cameras: data.cameras,
-      paths: data.paths || {},
-      former: former,
-    };
-  }
-  // `count` values joined by "/": the text, each value's start (and one past the end),
-  // and the value at a position; null when the text does not hold `count` values.
-  function split(text, count) {
-    if (typeof text !== "string") return null;
-    var starts = new Int32Array(count + 1);
-    var at = 0;
-    for (var i = 0; i < count; i++) {
-      if (at > text.length) return null;
-      starts[i] = at;
-      var next = text.indexOf("/", at);
-      at = (next < 0 ? text.length : next) + 1;
-    }
-    if (at !== text.length + 1 && !(count === 0 && text === "")) return null;
-    starts[count] = text.length + 1;
-    return {
-      text: text,
-      starts: starts,
-      at: function (position) {
-        return text.slice(starts[position], starts[position + 1] - 1);
-      },
-    };
-  }
-  // Open addressing over twice as many slots as ids, each slot a position or -1.
-  function idTable(ids) {
-    var size = 2;
-    while (size < total * 2) size *= 2;
-    var slots = new Int32Array(size).fill(-1);
-    var mask = size - 1;
-    for (var at = 0; at < total; at++) {
-      var slot = hashOf(ids.text, ids.starts[at], ids.starts[at + 1] - 1) & mask;
-      while (slots[slot] >= 0) slot = (slot + 1) & mask;
-      slots[slot] = at;
-    }
-    return { slots: slots, mask: mask };
-  }
-  // FNV-1a over the UTF-16 code units of text[from, to).
-  function hashOf(text, from, to) {
-    var hash = 0x811c9dc5;
-    for (var i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-    return hash >>> 0;
-  }
-
   // Loads a script of the site's own; resolves when it has registered its data.
   function loadScript(src, waiting, done) {
     var script = document.createElement("script");
@@ -374,8 +294,8 @@ var Data = (Proofsheet.data = (function () {
     complete: function () {
       return !!index || loadedChunks === chunks.length;
     },
-    // Values joined by "/" as the index holds them (see columns).
-    split: split,
+    // Values joined by "/" as the index holds them (see columns.js).
+    split: splitJoined,
     // The search index: loaded, or (when every chunk is loaded, as in a small gallery)
     // made from the chunks; null when neither.
     index: function () {
