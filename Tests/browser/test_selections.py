@@ -137,6 +137,11 @@ def test_each_selection_has_its_own_picks_limit_minimum_and_status(gallery):
     wait_tray(gallery, [D])
     gallery.pick(E)
     wait_tray(gallery, [E])
+    # The viewer, in front of the tray, says which selection its pick button is for.
+    gallery.view(E)
+    until(lambda: gallery.text("viewer-pick-label") == "Picked · 1 for Cover", f"the viewer says {gallery.text('viewer-pick-label')!r}")
+    engine.keys("\ue00c")
+    until(lambda: not gallery.viewer_open(), "the viewer did not close")
     until(lambda: [(s["name"], s["ready"]) for s in switcher(gallery)["segments"]] == [("Album", True), ("Parents", True), ("Cover", True)],
           "not every selection shows it is ready")
 

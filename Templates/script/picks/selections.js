@@ -79,7 +79,7 @@ var Selections = (Proofsheet.selections = (function () {
       if (index < 0) foreign.push({ name: entry.name, limit: limit, picks: entry.picks });
       else held[entry.name] = { picks: entry.picks, limit: limit };
     });
-    if (!restored) {
+    if (!restored && document.documentElement.getAttribute("data-ready") !== "true") {
       var shown = indexOf(saved.current);
       if (shown >= 0) apply(shown);
     }
@@ -154,16 +154,6 @@ var Selections = (Proofsheet.selections = (function () {
       var selection = list[index];
       if (selection.limit && n > selection.limit) return "over";
       return n > 0 && n >= selection.min ? "ready" : "";
-    },
-    // The names of the selections other than the shown one that hold this photo.
-    alsoIn: function (id) {
-      return list.filter(function (selection, index) {
-        return index !== current && heldOf(index).picks.some(function (pick) {
-          return pick.id === id;
-        });
-      }).map(function (selection) {
-        return selection.name;
-      });
     },
     use: use,
     stored: stored,

@@ -65,7 +65,8 @@ var Switcher = (Proofsheet.switcher = (function () {
     if (segment) choose(+segment.dataset.index, false);
   });
   group.addEventListener("keydown", function (event) {
-    var at = Selections.current();
+    var from = event.target.closest ? event.target.closest(".segment") : null;
+    var at = from ? +from.dataset.index : Selections.current();
     var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: segments.length - 1 }[event.key];
     if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
