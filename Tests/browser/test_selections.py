@@ -259,3 +259,30 @@ def test_on_a_touch_screen_the_star_shows_only_on_the_photo_in_focus(chromium, n
         assert page.evaluate(shown) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme,width", [("light", 1280), ("dark", 1280), ("light", 360), ("dark", 390)])
+def test_axe_finds_nothing_serious_in_the_switcher(chromium, named, scheme, width):
+    """axe-core on the switcher in the tray (above the bar on a phone) and in the review sheet."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    def serious(page):
+        found = [v for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+        return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found]
+
+    context = chromium.new_context(color_scheme=scheme, viewport={"width": width, "height": 844}, is_mobile=width < 700, has_touch=width < 700)
+    try:
+        page = context.new_page()
+        page.goto(named.url)
+        page.wait_for_selector("html[data-ready=true]")
+        page.evaluate("document.getElementById('photos').scrollIntoView()")
+        page.locator("#grid li.photo input[type=checkbox]").nth(0).click()
+        page.locator("#switcher [role=radio]").nth(1).click()
+        assert page.locator("#switcher").is_visible()
+        assert page.evaluate("document.getElementById('switcher').scrollWidth <= document.getElementById('switcher').clientWidth")
+        assert serious(page) == []
+        page.click("#picks-bar" if width < 700 else "#review")
+        page.wait_for_selector("#review-sheet #switcher")
+        assert serious(page) == []
+    finally:
+        context.close()
