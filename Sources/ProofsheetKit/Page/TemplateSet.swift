@@ -10,9 +10,9 @@ public struct TemplateSet: Sendable {
     /// In the order they are joined: each file may use what the files before it define
     /// when it runs, and anything defined anywhere from inside its functions.
     public static let scriptFiles = [
-        "page/core", "page/columns", "page/data", "picks/picks", "page/store", "picks/notes",
+        "page/core", "page/columns", "page/data", "picks/picks", "page/store", "picks/selections", "picks/notes",
         "grid/rows", "grid/cells", "grid/grid", "grid/pickon", "picks/status", "picks/tray",
-        "finish/orderfile", "finish/lists", "finish/actions", "finish/send", "finish/review", "finish/bar",
+        "finish/orderfile", "finish/lists", "finish/actions", "finish/send", "finish/review", "finish/bar", "picks/switcher",
         "grid/print", "grid/browse", "grid/header", "viewer/viewer", "viewer/filmstrip", "grid/focus",
         "marks/marks", "marks/markbar", "page/start",
     ].map { "script/\($0).js" }

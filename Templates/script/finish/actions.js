@@ -27,13 +27,15 @@ var Actions = (Proofsheet.actions = (function () {
   // Export and copy hand over only a selection the photographer can collect as it is:
   // while picks are over the limit or gone from the gallery, they say what to fix first.
   // Picks whose photos the page has not seen yet are checked against the search index.
+  // With named selections every selection is checked, each against the whole gallery.
   function whenReady(action) {
-    if (!Picks.count()) return;
+    if (!Selections.total()) return;
     function go() {
-      if (Picks.ok()) action();
-      else Status.say(t("actions.notYet", { problems: Status.problemText() }), "error");
+      var problems = Selections.active ? Selections.problemText() : Picks.ok() ? "" : Status.problemText();
+      if (!problems) action();
+      else Status.say(t("actions.notYet", { problems: problems }), "error");
     }
-    if (!Picks.pending()) return go();
+    if (!Picks.pending() && !Selections.active) return go();
     Status.say(t("actions.checking"));
     Data.whenComplete().then(function () {
       Picks.refresh();
@@ -47,7 +49,12 @@ var Actions = (Proofsheet.actions = (function () {
   function whenFinal(action) {
     whenReady(function () {
       var n = Picks.count();
-      if (Data.minimum && n < Data.minimum) {
+      var short = Selections.active ? Selections.short() : null;
+      if (short) {
+        Status.say(t("selections.belowMinimum", { name: short.name, min: short.min, n: short.n, missing: short.min - short.n }), "error");
+        return;
+      }
+      if (!Selections.active && Data.minimum && n < Data.minimum) {
         Status.say(t("actions.belowMinimum", { min: Data.minimum, n: n, missing: Data.minimum - n }), "error");
         return;
       }
@@ -62,12 +69,12 @@ var Actions = (Proofsheet.actions = (function () {
   });
   // The file's name says whose picks of which gallery (OrderFile.fileName).
   function fileName(extension, unfinished) {
-    return OrderFile.fileName(Picks.count(), Notes.trimmed(Picks.about().by), extension, unfinished);
+    return OrderFile.fileName(Selections.total(), Notes.trimmed(Picks.about().by), extension, unfinished);
   }
   function exportJSONNow() {
     var name = fileName("json");
     download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
-    Status.say(t("actions.exportedTo", { file: name, n: Picks.count(), whom: whom() }));
+    Status.say(t("actions.exportedTo", { file: name, n: Selections.total(), whom: whom() }));
   }
   exportText.addEventListener("click", function () {
     whenFinal(function () {
@@ -83,7 +90,8 @@ var Actions = (Proofsheet.actions = (function () {
       var n = Picks.count();
       var name = fileName("json", true);
       download(OrderFile.json(Picks.records(), Picks.about()), name, "application/json");
-      Status.say(t("actions.savedUnfinished", { count: n, n: Data.minimum, file: name }), "warn");
+      if (Selections.active) Status.say(t("selections.savedUnfinished", { file: name }), "warn");
+      else Status.say(t("actions.savedUnfinished", { count: n, n: Data.minimum, file: name }), "warn");
     });
   });
   clear.addEventListener("click", function () {
@@ -132,6 +140,7 @@ var Actions = (Proofsheet.actions = (function () {
       Status.say(t("import.refused", { reason: result.error }), "error");
       return;
     }
+    if (result.selections) return applyNamed(result, fileName);
     if (!result.entries.length && result.marks) {
       Marks.replace(result.marks);
       Status.say(t("marks.imported", { n: Marks.count(), file: fileName }));
@@ -186,12 +195,30 @@ var Actions = (Proofsheet.actions = (function () {
     Status.say(message, warn ? "warn" : "");
   }
 
+  // A file of named selections: each replaces the selection of its name here.
+  function applyNamed(result, fileName) {
+    var before = Selections.total();
+    if (before && !window.confirm(t("import.replaceNamedAsk", { n: before, file: fileName }))) {
+      Status.say(t("import.cancelled"));
+      return;
+    }
+    var unmatched = Selections.load(result.selections, result.notes);
+    if (result.marks) Marks.replace(result.marks);
+    var matched = result.selections.length - unmatched.length;
+    var message = t("import.named", { n: Selections.total(), count: matched, file: fileName });
+    if (unmatched.length) message += " " + t("import.namedUnknown", { names: unmatched.join(", ") });
+    if (result.unknown.length) message += " " + t("import.unknown", { names: result.unknown.slice(0, 10).join(", ") });
+    var problems = Selections.problemText();
+    if (problems) message += " " + problems;
+    Status.say(message, unmatched.length || result.unknown.length || problems ? "warn" : "");
+  }
+
   function render(order) {
-    var none = order.length === 0;
+    var none = Selections.total() === 0;
     exportJSON.disabled = none;
-    exportText.disabled = none;
-    clear.disabled = none;
-    saveUnfinished.hidden = !Data.minimum || none || order.length >= Data.minimum;
+    exportText.disabled = order.length === 0;
+    clear.disabled = order.length === 0;
+    saveUnfinished.hidden = Selections.active ? none || !Selections.short() : !Data.minimum || none || order.length >= Data.minimum;
     Lists.render(order);
   }
 

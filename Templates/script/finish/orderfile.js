@@ -13,6 +13,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     picks = picks.map(finishedPick);
     // Marks (issue 31) make it version 2; without them the file is version 1, as before.
     var marks = Marks.records();
+    if (Selections.active) return named(about, marks);
     var file = {
       format: "proofsheet-order",
       version: marks.length ? 2 : 1,
@@ -24,12 +25,25 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     file.exported = exportedNow();
     if (about.by) file.by = about.by;
     if (about.note) file.note = about.note;
-    file.picks = picks.map(function (pick, index) {
-      var entry = { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
-      // A path that is not UTF-8: `path` is what the page shows, these its exact bytes.
-      if (pick.pathBytes) entry.pathBytes = pick.pathBytes;
-      if (pick.note) entry.note = pick.note;
-      return entry;
+    file.picks = picks.map(pickEntry);
+    if (marks.length) file.marks = marks;
+    return JSON.stringify(file, null, 2) + "\n";
+  }
+  function pickEntry(pick, index) {
+    var entry = { order: index + 1, id: pick.id, path: pick.path, name: pick.name, bytes: pick.bytes };
+    // A path that is not UTF-8: `path` is what the page shows, these its exact bytes.
+    if (pick.pathBytes) entry.pathBytes = pick.pathBytes;
+    if (pick.note) entry.note = pick.note;
+    return entry;
+  }
+  // With named selections: version 2 with `selections` (each its name, `min`, `limit` and
+  // picks) and no `picks`, `limit` or `minimum` of its own (docs/formats.md).
+  function named(about, marks) {
+    var file = { format: "proofsheet-order", version: 2, gallery: Data.gallery, title: Data.title, exported: exportedNow() };
+    if (about.by) file.by = about.by;
+    if (about.note) file.note = about.note;
+    file.selections = Selections.all().map(function (selection) {
+      return { name: selection.name, min: selection.min, limit: selection.limit, picks: selection.picks.map(finishedPick).map(pickEntry) };
     });
     if (marks.length) file.marks = marks;
     return JSON.stringify(file, null, 2) + "\n";
@@ -139,9 +153,56 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     if (file.version !== 1 && file.version !== 2) {
       return { error: t("order.version", { version: String(file.version) }) };
     }
+    if (file.version === 2 && Array.isArray(file.selections)) return parseNamed(file);
     var marksOnly = file.version === 2 && Array.isArray(file.marks) && file.picks === undefined;
     if (!Array.isArray(file.picks) && !marksOnly) return { error: t("order.noPicks") };
-    var picks = (file.picks || []).filter(function (pick) {
+    var entries = entriesOf(file.picks);
+    var other = otherGallery(file);
+    var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
+    var notes = notesOf(file);
+    // A version 2 file may hold marks and no pick: the marks alone are imported.
+    if (!entries.length && file.version === 2 && Array.isArray(file.marks) && file.marks.length) {
+      return { entries: [], unknown: [], found: 0, otherGallery: other, limit: limit, notes: null, marks: file.marks };
+    }
+    var found = result(entries, other, limit, notes);
+    if (!found.error && file.version === 2 && Array.isArray(file.marks)) found.marks = file.marks;
+    return found;
+  }
+  function otherGallery(file) {
+    var gallery = typeof file.gallery === "string" ? file.gallery : String(file.gallery);
+    return gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
+  }
+  function notesOf(file) {
+    return typeof file.note === "string" || typeof file.by === "string" ? { note: file.note, by: file.by } : null;
+  }
+  // A file of named selections: { selections: [{ name, limit, entries }], … } as result()
+  // gives for one list (unknown, found, otherGallery, notes), and the marks.
+  function parseNamed(file) {
+    var names = file.selections.filter(function (selection) {
+      return selection && typeof selection === "object" && typeof selection.name === "string" && selection.name;
+    });
+    if (!Selections.active) {
+      return { error: t("order.namedHere", { names: names.map(function (s) { return s.name; }).join(", ") }) };
+    }
+    var all = [];
+    var selections = names.map(function (selection) {
+      var entries = entriesOf(Array.isArray(selection.picks) ? selection.picks : []);
+      all = all.concat(entries);
+      var limit = typeof selection.limit === "number" && selection.limit >= 0 ? Math.floor(selection.limit) : null;
+      // Every pick, found or not: one not in this gallery is kept, marked, as in one list.
+      var raw = entries.map(function (entry) {
+        return entry.raw;
+      });
+      return { name: selection.name, limit: limit, entries: raw };
+    });
+    var marks = Array.isArray(file.marks) ? file.marks : null;
+    var found = result(all, otherGallery(file), null, notesOf(file));
+    if (found.error && !(marks && marks.length)) return found;
+    return { selections: selections, entries: [], unknown: found.unknown || [], found: found.found || 0, otherGallery: otherGallery(file), notes: notesOf(file), marks: marks };
+  }
+  // A file's picks in their order, each found in the gallery (by id, else by path) or not.
+  function entriesOf(list) {
+    var picks = (list || []).filter(function (pick) {
       return pick && typeof pick === "object";
     });
     picks = picks
@@ -154,7 +215,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       .map(function (entry) {
         return entry.pick;
       });
-    var entries = picks.map(function (pick) {
+    return picks.map(function (pick) {
       var id = typeof pick.id === "string" ? pick.id : "";
       var path = typeof pick.path === "string" ? pick.path : "";
       var name = typeof pick.name === "string" && pick.name ? pick.name : path ? path.split("/").pop() : id;
@@ -165,17 +226,6 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       var raw = found ? { id: Data.describe(at).id, name: name, path: path, bytes: pick.bytes, note: note } : { id: id, path: path, name: name, bytes: pick.bytes, note: note };
       return { found: found, raw: raw, label: name || "(unnamed)" };
     });
-    var gallery = typeof file.gallery === "string" ? file.gallery : String(file.gallery);
-    var other = gallery !== Data.gallery ? { id: gallery, title: typeof file.title === "string" ? file.title : "" } : null;
-    var limit = typeof file.limit === "number" && file.limit >= 0 ? Math.floor(file.limit) : null;
-    var notes = typeof file.note === "string" || typeof file.by === "string" ? { note: file.note, by: file.by } : null;
-    // A version 2 file may hold marks and no pick: the marks alone are imported.
-    if (!entries.length && file.version === 2 && Array.isArray(file.marks) && file.marks.length) {
-      return { entries: [], unknown: [], found: 0, otherGallery: other, limit: limit, notes: null, marks: file.marks };
-    }
-    var found = result(entries, other, limit, notes);
-    if (!found.error && file.version === 2 && Array.isArray(file.marks)) found.marks = file.marks;
-    return found;
   }
   function parseText(content) {
     if (content.indexOf("\u0000") >= 0) return { error: t("order.notText") };

@@ -70,6 +70,7 @@ var Review = (Proofsheet.review = (function () {
     var name = el("p", "review-name", pick.name);
     name.title = pick.path || pick.name;
     li.appendChild(name);
+    if (!pick.missing && (photo || Marks.get(pick.id))) li.appendChild(marksRow(pick));
     var over = Data.limit > 0 && index >= Data.limit;
     var problem = pick.missing ? t("tray.gone") : over ? t("tray.overLimit") : "";
     if (problem) {
@@ -95,6 +96,23 @@ var Review = (Proofsheet.review = (function () {
     return li;
   }
 
+  // The pick's marks, set here as in the viewer: its stars, label and reject.
+  function marksRow(pick) {
+    var row = MarkBar.controls(function () {
+      return pick.id;
+    });
+    row.row.classList.add("review-marks");
+    row.row.setAttribute("aria-label", t("marks.marksFor", { name: pick.name }));
+    row.paint(Marks.get(pick.id));
+    painters[pick.id] = row.paint;
+    return row.row;
+  }
+  var painters = Object.create(null);
+  var hooked = false;
+  function paintMarks(id) {
+    for (var each in painters) if (id === null || id === each) painters[each](Marks.get(each));
+  }
+
   // Draws the list again, keeping focus on the control it was on (on the same pick, now in
   // its new place; after a remove, on the next pick's remove, else the previous one's).
   function draw() {
@@ -104,6 +122,7 @@ var Review = (Proofsheet.review = (function () {
     var at = action ? Array.prototype.indexOf.call(list.children, focused.closest("li")) : -1;
     var records = Picks.records();
     while (list.firstChild) list.removeChild(list.firstChild);
+    painters = Object.create(null);
     records.forEach(function (pick, index) {
       list.appendChild(item(pick, index, records.length));
     });
@@ -151,6 +170,9 @@ var Review = (Proofsheet.review = (function () {
   function open(from) {
     if (!supported) return;
     opener = from && from.nodeType === 1 ? from : button;
+    if (!hooked) Marks.onChange(paintMarks);
+    hooked = true;
+    Switcher.place($("review-switch"));
     draw();
     // The name and the note on the whole selection, where the client finishes.
     about.open = true;
@@ -165,6 +187,7 @@ var Review = (Proofsheet.review = (function () {
   sheet.addEventListener("close", function () {
     document.documentElement.classList.remove("review-open");
     aboutHome.insertBefore(about, aboutNext);
+    Switcher.place(null);
     noting = Object.create(null);
     while (list.firstChild) list.removeChild(list.firstChild);
     // Notes written here show in the tray too (typing redraws nothing while it lasts).
@@ -185,7 +208,7 @@ var Review = (Proofsheet.review = (function () {
   // After Send.render: the sheet's primary is Send when there is a contact, else the download.
   function render(order) {
     button.textContent = label();
-    button.disabled = order.length === 0;
+    button.disabled = Selections.total() === 0;
     $("export-json").classList.toggle("primary", $("send").hidden);
     if (sheet.open) draw();
   }

@@ -85,7 +85,7 @@ var Send = (Proofsheet.send = (function () {
   }
 
   function send() {
-    var n = Picks.count();
+    var n = Selections.total();
     var order = orderFile();
     if (canShare(order.file)) {
       navigator.share({ files: [order.file], title: subject(n), text: subject(n) }).then(function () {
@@ -100,8 +100,9 @@ var Send = (Proofsheet.send = (function () {
     mail(n);
   }
   function mail(n) {
-    var url = mailto(subject(n), body(Picks.records(), Picks.about()));
-    if (url.length <= MAX_URL) {
+    // Named selections travel only in the file: the mail's list holds one selection.
+    var url = Selections.active ? "" : mailto(subject(n), body(Picks.records(), Picks.about()));
+    if (url && url.length <= MAX_URL) {
       open(url);
       Status.say(t("send.opened", { whom: Actions.whom(), n: n }));
       return;
@@ -122,7 +123,7 @@ var Send = (Proofsheet.send = (function () {
       write.disabled = true;
       panel.hidden = false;
       save.focus();
-      Status.say(t("send.tooLong", { n: n, whom: Actions.whom() }), "warn");
+      Status.say(t(Selections.active ? "selections.sendAsFile" : "send.tooLong", { n: n, whom: Actions.whom() }), "warn");
     }
     function close() {
       reset();
@@ -165,7 +166,7 @@ var Send = (Proofsheet.send = (function () {
     steps.reset();
     button.hidden = !contact;
     button.textContent = t("send.to", { name: Data.contactName || contact });
-    button.disabled = order.length === 0;
+    button.disabled = Selections.total() === 0;
   }
 
   return { render: render, mailto: mailto, body: body, MAX_URL: MAX_URL };

@@ -196,6 +196,7 @@ var MarkBar = (Proofsheet.markbar = (function () {
   });
 
   return {
+    controls: controls,
     paintCell: paintCell,
     paintViewer: paintViewer,
     forget: forget,

@@ -204,12 +204,28 @@ var Data = (Proofsheet.data = (function () {
     return chunk.waiting.promise;
   }
 
+  function namedSelections(list) {
+    var seen = Object.create(null);
+    return (Array.isArray(list) ? list : []).filter(function (entry) {
+      var ok = entry && typeof entry.name === "string" && entry.name && !seen[entry.name.toLowerCase()];
+      if (ok) seen[entry.name.toLowerCase()] = true;
+      return ok;
+    }).map(function (entry) {
+      var count = function (value) {
+        return typeof value === "number" && value > 0 ? Math.floor(value) : 0;
+      };
+      return { name: entry.name, min: count(entry.min), limit: count(entry.limit) };
+    });
+  }
+
   return {
     gallery: page.gallery,
     title: page.title,
     limit: typeof limit === "number" && limit >= 0 ? Math.floor(limit) : 1,
     // How many a final selection holds at least (build --min); 0: no minimum.
     minimum: typeof page.minimum === "number" && page.minimum > 0 ? Math.floor(page.minimum) : 0,
+    // The named selections (build --selection), each { name, min, limit }; [] without any.
+    selections: namedSelections(page.selections),
     // Where Send writes to (build --contact, --contact-name), and the photographer's
     // instructions (--message): "" when not set.
     contact: typeof page.contact === "string" ? page.contact : "",

@@ -16,6 +16,7 @@ function renderAll(order, reason) {
   Send.render(order);
   Review.render(order);
   Bar.render(order);
+  Switcher.render();
   Focus.render(order);
   if (reason !== "restore") Store.save(Picks.records());
 }

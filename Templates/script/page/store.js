@@ -4,9 +4,11 @@
 // export even when their photo has left the gallery or its data is not loaded, and the
 // limit they were made under, so the page can tell a lowered limit; a pick's `note` and
 // the selection's `note` and `by` when there are any. Version 1 (bare ids, from older
-// pages) is still read.
+// pages) is still read. With named selections (build --selection) the entry is another,
+// its shape Selections' (stored(), adopt()): every selection's picks, and which is shown.
 var Store = (Proofsheet.store = (function () {
-  var key = "proofsheet:" + Data.gallery + ":picks";
+  var named = Data.selections.length > 0;
+  var key = "proofsheet:" + Data.gallery + (named ? ":selections" : ":picks");
   var storage = null;
   try {
     storage = window.localStorage;
@@ -20,6 +22,7 @@ var Store = (Proofsheet.store = (function () {
   function parse(text) {
     try {
       var saved = JSON.parse(text || "null");
+      if (named) return saved && Array.isArray(saved.selections) ? Selections.adopt(saved) : null;
       if (saved && Array.isArray(saved.picks)) {
         var limit = typeof saved.limit === "number" && saved.limit >= 0 ? Math.floor(saved.limit) : null;
         return { picks: saved.picks, limit: limit, notes: { note: saved.note, by: saved.by } };
@@ -29,12 +32,20 @@ var Store = (Proofsheet.store = (function () {
     }
     return null;
   }
+  // A pick as it is kept: what the tray and the order file need, nothing of the page's state.
+  function entry(r) {
+    var kept = { id: r.id, name: r.name, path: r.path, bytes: r.bytes, thumb: r.thumb };
+    if (r.pathBytes) kept.pathBytes = r.pathBytes;
+    if (r.note) kept.note = r.note;
+    return kept;
+  }
   return {
     available: function () {
       return storage !== null;
     },
     key: key,
     parse: parse,
+    entry: entry,
     load: function () {
       if (!storage) return null;
       try {
@@ -47,16 +58,16 @@ var Store = (Proofsheet.store = (function () {
       if (!storage) return;
       try {
         var about = Picks.about();
-        if (!records.length && !about.note && !about.by) {
+        var all = named ? Selections.stored(records) : null;
+        if (named ? !all : !records.length && !about.note && !about.by) {
           storage.removeItem(key);
           return;
         }
-        var picks = records.map(function (r) {
-          var entry = { id: r.id, name: r.name, path: r.path, bytes: r.bytes, thumb: r.thumb };
-          if (r.pathBytes) entry.pathBytes = r.pathBytes;
-          if (r.note) entry.note = r.note;
-          return entry;
-        });
+        if (named) {
+          storage.setItem(key, JSON.stringify(all));
+          return;
+        }
+        var picks = records.map(entry);
         var saved = { version: 2, limit: Picks.madeUnder(), picks: picks };
         if (about.note) saved.note = about.note;
         if (about.by) saved.by = about.by;

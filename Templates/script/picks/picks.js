@@ -60,6 +60,21 @@ var Picks = (Proofsheet.picks = (function () {
     }
     return entry;
   }
+  // Entries (stored, imported, or another selection's) as records brought up to date with
+  // the gallery, in their order, duplicates merged.
+  function resolveAll(entries) {
+    var seen = Object.create(null);
+    var next = [];
+    (Array.isArray(entries) ? entries : []).forEach(function (raw) {
+      var entry = sanitize(raw);
+      if (!entry) return;
+      entry = resolve(entry);
+      if (seen[entry.id]) return;
+      seen[entry.id] = true;
+      next.push(entry);
+    });
+    return next;
+  }
   function indexOf(id) {
     for (var i = 0; i < order.length; i++) if (order[i].id === id) return i;
     return -1;
@@ -212,20 +227,12 @@ var Picks = (Proofsheet.picks = (function () {
     replace: function (entries, reason, limit, notes) {
       if (limit !== undefined) madeUnder = typeof limit === "number" ? limit : null;
       if (notes) about = { note: Notes.clean(notes.note, Notes.MAX_NOTE), by: Notes.clean(notes.by, Notes.MAX_BY, true) };
-      var seen = Object.create(null);
-      var next = [];
-      (Array.isArray(entries) ? entries : []).forEach(function (raw) {
-        var entry = sanitize(raw);
-        if (!entry) return;
-        entry = resolve(entry);
-        if (seen[entry.id]) return;
-        seen[entry.id] = true;
-        next.push(entry);
-      });
-      order = next;
+      order = resolveAll(entries);
       changed(reason || "replace");
       return this.problems();
     },
+    // Another selection's entries as records, checked as replace() checks them.
+    resolved: resolveAll,
     // The limit the picks were made under while some are over this one, else this one.
     madeUnder: function () {
       return madeUnder !== null && Data.limit > 0 && order.length > Data.limit ? madeUnder : Data.limit;

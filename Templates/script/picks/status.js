@@ -11,22 +11,24 @@ var Status = (Proofsheet.status = (function () {
   function words(n) {
     return n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : num(n);
   }
-  function text(count) {
-    if (Data.minimum) return minimumText(count);
-    if (Data.limit === 0) return t("status.picked", { n: count });
-    var base = t("status.of", { n: count, limit: Data.limit });
-    if (count > Data.limit) return t("status.over", { text: base, n: count - Data.limit });
-    if (count === Data.limit) return t(Data.limit === 1 ? "status.replaces" : "status.limitReached", { text: base });
+  // `rule`: { limit, min } of a named selection not shown; the shown one's by default.
+  function text(count, rule) {
+    var limit = rule ? rule.limit : Data.limit;
+    var minimum = rule ? rule.min : Data.minimum;
+    if (minimum) return minimumText(count, limit, minimum);
+    if (limit === 0) return t("status.picked", { n: count });
+    var base = t("status.of", { n: count, limit: limit });
+    if (count > limit) return t("status.over", { text: base, n: count - limit });
+    if (count === limit) return t(limit === 1 ? "status.replaces" : "status.limitReached", { text: base });
     return base;
   }
   // With build --min: "Pick at least 20 (up to 30) — 12 picked".
-  function minimumText(count) {
-    var limit = Data.limit;
-    var values = { n: count, min: Data.minimum, limit: limit };
-    var base = t(limit === Data.minimum ? "status.askExact" : limit ? "status.askRange" : "status.askAtLeast", values);
+  function minimumText(count, limit, minimum) {
+    var values = { n: count, min: minimum, limit: limit };
+    var base = t(limit === minimum ? "status.askExact" : limit ? "status.askRange" : "status.askAtLeast", values);
     if (limit && count > limit) return t("status.over", { text: base, n: count - limit });
     if (limit && count === limit) return t("status.limitReached", { text: base });
-    if (count >= Data.minimum) return t("status.ready", { text: base });
+    if (count >= minimum) return t("status.ready", { text: base });
     return base;
   }
   function names(records) {
@@ -50,7 +52,10 @@ var Status = (Proofsheet.status = (function () {
   }
   return {
     render: function (order) {
-      status.textContent = text(order.length);
+      var said = text(order.length);
+      // With named selections the count says whose it is: "Album: 12 of 30 picked".
+      if (Selections.active) said = t("selections.named", { name: Selections.list[Selections.current()].name, text: said });
+      status.textContent = said;
       var problems = problemText(Picks.problems());
       if (problemsLine.textContent !== problems) problemsLine.textContent = problems;
       problemsLine.hidden = !problems;

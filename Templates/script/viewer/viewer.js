@@ -118,7 +118,10 @@ var Viewer = (Proofsheet.viewer = (function () {
       pick.removeAttribute("aria-disabled");
       pick.removeAttribute("aria-describedby");
     }
-    pickLabel.textContent = at >= 0 ? t("viewer.picked", { n: at + 1 }) : t(blocked ? "viewer.limitReached" : "viewer.pick");
+    var said = at >= 0 ? t("viewer.picked", { n: at + 1 }) : t(blocked ? "viewer.limitReached" : "viewer.pick");
+    // With named selections the tray is behind the viewer: the button says which it picks for.
+    if (Selections.active) said = t("selections.pickFor", { text: said, name: Selections.list[Selections.current()].name });
+    pickLabel.textContent = said;
     pickButton.classList.toggle("picked", at >= 0);
     pickButton.classList.toggle("blocked", blocked);
     badge.textContent = at >= 0 ? String(at + 1) : "";
