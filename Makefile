@@ -27,7 +27,7 @@ APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config 
 	libheif-dev liblcms2-dev libtiff-dev libpng-dev libwebp-dev zlib1g-dev libgs-common libraw-dev libexempi-dev libde265-dev
 APT_IMAGING := imagemagick libheif-examples webp libimage-exiftool-perl libtiff-tools libvips-tools time \
 	colord-data argyll-ref python3
-APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash poppler-utils chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
+APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash parallel poppler-utils chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
 APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
 # The sanitizers and libFuzzer come with the Swift toolchain; the seeds need only Python.
 APT_FUZZ := $(APT_BUILD) python3
