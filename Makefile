@@ -142,8 +142,10 @@ fuzz-regress: deps-fuzz build
 
 # bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
 # bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.
+# bench/shard_bench.py: the same library built whole and as 1, 2 and 3 shards joined.
 bench: deps-bench build
 	$(PYTHON) bench/bench.py
+	$(PYTHON) bench/shard_bench.py
 
 # The README's screenshot: the demo page with three picks, in headless Chromium.
 screenshot: venv build
