@@ -136,6 +136,25 @@ struct ShardJoinTests {
         }
     }
 
+    @Test(
+        "parts on another file system are copied into the site, not linked, and it is the same site",
+        .enabled(if: FileSystem.isDirectory("/dev/shm"), "needs /dev/shm (a tmpfs)"))
+    func copiedAcrossFileSystems() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", shm = "/dev/shm/proofsheet-shard-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: shm) }
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Whole")).build()
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: shm)
+            let report = try await ShardFixtures.join(parts, into: root + "/Joined")
+            #expect(report.linked == 0)
+            #expect(report.copied == 24 * 3)
+            #expect(report.copiedBecause == "the parts and the site are on different file systems")
+            #expect(try snapshot(root + "/Joined") == snapshot(root + "/Whole"))
+            #expect(FileSystem.contents(of: root + "/Joined/previews").allSatisfy { !$0.hasPrefix(".") })
+        }
+    }
+
     @Test("a shard is not written over a site, nor a site joined into a part")
     func foldersKeptApart() async throws {
         try await withTemporaryDirectory { root in
