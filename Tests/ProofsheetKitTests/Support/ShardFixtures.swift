@@ -17,6 +17,9 @@ enum ShardFixtures {
         try TestPhoto.write(Array(xmp.utf8), to: library, "Album 0/IMG_0.xmp")
         try TestPhoto.write(Array("not a photo".utf8), to: library, "Album 1/notes.txt")
         try TestPhoto.write(Array(try LibraryFixtures.photo(9_999).prefix(300)), to: library, "Album 2/cut short.jpg")
+        // Latin-1 `Café.jpg`: its record carries `pathBytes`.
+        let latin1 = BytePath(bytes: Array((library + "/Album 3/Caf").utf8) + [0xE9] + Array(".jpg".utf8))
+        try NameFixtures.writeRaw(try LibraryFixtures.photo(8_888, width: 160, height: 120), to: latin1)
     }
 
     static func options(_ library: String, output: String) -> BuildOptions {
