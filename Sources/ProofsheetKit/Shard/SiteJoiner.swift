@@ -57,9 +57,10 @@ public struct SiteJoiner: Sendable {
             writer.brand.accent = settings.accent.flatMap(AccentColor.init)
             _ = try writer.write(
                 .whole(manifest, previous: previous, asBefore: false, previousPositions: []), images: existing.adding(placer.placed))
-        } catch let error as ProofsheetError {
+        } catch {
+            // The published site is as it was: take away the images this join added.
             SiteFolder.remove(paths: placer.placed, of: output)
-            throw builder.shown(error, output: output)
+            throw (error as? ProofsheetError).map { builder.shown($0, output: output) } ?? error
         }
         return JoinReport(
             parts: parts.count, photos: manifest.photos.count, albums: manifest.albums.count, failed: manifest.problems.count,
