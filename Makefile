@@ -27,7 +27,7 @@ APT_BUILD := libgd-dev libexif-dev libjpeg62-turbo-dev libxxhash-dev pkg-config 
 	libheif-dev liblcms2-dev libtiff-dev libpng-dev libwebp-dev zlib1g-dev libgs-common libraw-dev libexempi-dev libde265-dev
 APT_IMAGING := imagemagick libheif-examples webp libimage-exiftool-perl libtiff-tools libvips-tools time \
 	colord-data argyll-ref python3
-APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash poppler-utils chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
+APT_TEST := $(APT_BUILD) $(APT_IMAGING) xxhash parallel poppler-utils chromium webkit2gtk-driver firefox-esr default-jre-headless xvfb xauth fonts-dejavu-core python3-venv
 APT_BENCH := $(APT_BUILD) $(APT_IMAGING) libjpeg-turbo-progs python3-venv
 # The sanitizers and libFuzzer come with the Swift toolchain; the seeds need only Python.
 APT_FUZZ := $(APT_BUILD) python3
@@ -142,8 +142,10 @@ fuzz-regress: deps-fuzz build
 
 # bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
 # bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.
+# bench/shard_bench.py: the same library built whole and as 1, 2 and 3 shards joined.
 bench: deps-bench build
 	$(PYTHON) bench/bench.py
+	$(PYTHON) bench/shard_bench.py
 
 # The README's screenshot: the demo page with three picks, in headless Chromium.
 screenshot: venv build

@@ -4,7 +4,7 @@ import ProofsheetKit
 /// Turns the words after `proofsheet` into an `Invocation`: a pure function, so every
 /// case is testable without running anything.
 public enum ArgumentParser {
-    public static let commands = ["build", "collect", "mark", "merge", "demo", "help"]
+    public static let commands = ["build", "join", "collect", "mark", "merge", "demo", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -19,6 +19,7 @@ public enum ArgumentParser {
             }
             return .help(topic: topic)
         case "build": return try parseBuild(rest)
+        case "join": return try parseJoin(rest)
         case "collect": return try parseCollect(rest)
         case "merge": return try parseMerge(rest)
         case "mark": return try parseMark(rest)
@@ -43,7 +44,7 @@ public enum ArgumentParser {
                 "-q": .flag, "--templates": .value, "--replace": .flag, "--watermark": .value, "--watermark-opacity": .value,
                 "--watermark-font": .value, "--no-watermark": .flag, "--min": .value, "--contact": .value,
                 "--contact-name": .value, "--message": .value, "--cover": .value, "--logo": .value, "--accent": .value,
-                "--lang": .value,
+                "--lang": .value, "--shard": .value,
             ],
             arguments: arguments)
         if scanner.wantsHelp { return .help(topic: "build") }
@@ -144,7 +145,9 @@ public enum ArgumentParser {
         } else if scanner.flag("--no-watermark") {
             options.watermark = nil
         }
-        return .build(options, strict: scanner.flag("--strict"), quiet: scanner.flag("--quiet") || scanner.flag("-q"))
+        let strict = scanner.flag("--strict"), quiet = scanner.flag("--quiet") || scanner.flag("-q")
+        if let shard = try shard(scanner) { return .shard(options, shard, strict: strict, quiet: quiet) }
+        return .build(options, strict: strict, quiet: quiet)
     }
 
     /// `--selection NAME:MAX` or `NAME:MIN-MAX`, repeated: every bad value on a line of its

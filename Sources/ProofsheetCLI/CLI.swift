@@ -29,6 +29,10 @@ public enum CLI {
             return ExitCode.success
         case .build(let options, let strict, let quiet):
             return await BuildCommand(options: options, strict: strict, quiet: quiet).run(console: console)
+        case .shard(let options, let shard, let strict, let quiet):
+            return await ShardCommand(options: options, shard: shard, strict: strict, quiet: quiet).run(console: console)
+        case .join(let options):
+            return await JoinCommand(options: options).run(console: console)
         case .collect(let options, let notes):
             return await CollectCommand(options: options, notes: notes, standardInput: standardInput ?? CollectCommand.readStandardInput)
                 .run(console: console)

@@ -5,6 +5,7 @@ public enum HelpText {
 
         USAGE
           proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
+          proofsheet join PART… --output SITE       put the parts of a build split in shares together
           proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                     gather the picked originals, in order
           proofsheet mark ORDER_FILE --library LIBRARY
@@ -14,7 +15,7 @@ public enum HelpText {
           proofsheet help [COMMAND]                 show help for a command
           proofsheet --version                      show the version and readable formats
 
-        Run 'proofsheet help build' (or collect, mark, merge, demo) for every option.
+        Run 'proofsheet help build' (or join, collect, mark, merge, demo) for every option.
 
         EXIT STATUS
           0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -66,6 +67,8 @@ public enum HelpText {
               --watermark-font FILE
                                   its font (default: DejaVu Sans Bold, fonts-dejavu-core)
           -j, --jobs N            photos processed at once (default: the number of cores)
+              --shard K/N         build only share K of N (1 ≤ K ≤ N) into the part --output
+                                  names, for 'proofsheet join' (see 'proofsheet help join')
               --exclude GLOB      leave out matching files or folders; repeatable
                                   (matched against the relative path and the name;
                                   replaces the site's patterns; '' clears them)
@@ -185,6 +188,7 @@ public enum HelpText {
     public static func text(for topic: String?) -> String {
         switch topic {
         case "build": build
+        case "join": join
         case "collect": collect
         case "merge": merge
         case "mark": mark

@@ -265,6 +265,8 @@ check "a symlinked site folder is refused in one line, nothing deleted" symlinke
 check "a hostile stored setting is one line naming the field and the file" hostile_stored_setting_is_one_line
 check "the watermark font is a regular file, resolved once, not published" watermark_font_is_a_file_resolved_once
 check "mark writes the marks into sidecars, changes nothing twice, --undo restores" mark_round_trip
+# shellcheck source=Tests/cli/shard.sh
+. Tests/cli/shard.sh
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -63,14 +63,14 @@ extension SiteBuilder {
     }
 
     /// The output folder as an absolute path, after checking it is safe to write, and the
-    /// site already there, if any.
-    func checkedOutput(library: BytePath) throws -> (String, FoundSite) {
+    /// site already there, if any. (`join` has no library at hand: nil.)
+    func checkedOutput(library: BytePath?) throws -> (String, FoundSite) {
         let output = Self.resolved(options.output)
         let outputPath = BytePath(output)
-        if outputPath.isInside(library) {
+        if let library, outputPath.isInside(library) {
             throw ProofsheetError(options.output, "the output folder is inside the library; choose one outside it")
         }
-        if library.isInside(outputPath) {
+        if let library, library.isInside(outputPath) {
             throw ProofsheetError(options.output, "the output folder contains the library; choose another one")
         }
         switch FileSystem.kind(of: output) {

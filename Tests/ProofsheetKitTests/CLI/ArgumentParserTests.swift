@@ -153,6 +153,7 @@ struct ArgumentParserTests {
 
                 USAGE
                   proofsheet build LIBRARY [options]        make the gallery site (default: Site/)
+                  proofsheet join PART… --output SITE       put the parts of a build split in shares together
                   proofsheet collect ORDER_FILE --library LIBRARY [options]
                                                             gather the picked originals, in order
                   proofsheet mark ORDER_FILE --library LIBRARY
@@ -162,7 +163,7 @@ struct ArgumentParserTests {
                   proofsheet help [COMMAND]                 show help for a command
                   proofsheet --version                      show the version and readable formats
 
-                Run 'proofsheet help build' (or collect, mark, merge, demo) for every option.
+                Run 'proofsheet help build' (or join, collect, mark, merge, demo) for every option.
 
                 EXIT STATUS
                   0 success · 1 photos failed with --strict · 2 bad input (nothing written) · 64 usage error
@@ -177,6 +178,7 @@ struct ArgumentParserTests {
             "--exclude", "--selection", "--include-gps", "--templates", "--strict", "--quiet", "--help", "--watermark",
             "--watermark-opacity",
             "--watermark-font", "--min", "--contact", "--contact-name", "--message", "--cover", "--logo", "--accent",
+            "--shard",
         ])
     func buildHelpComplete(option: String) {
         #expect(HelpText.build.contains(option))

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import ProofsheetKit
+
+/// A library built in shares and joined is the site `build` makes of it, file for file.
+@Suite("Sharded builds joined")
+struct ShardJoinTests {
+    @Test("a library built whole, and as 2 and as 3 shards joined, are the same files, byte for byte")
+    func joinedIsWhole() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 240)
+            let whole = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Whole")).build()
+            #expect(whole.photos == 247)
+            let expected = try snapshot(root + "/Whole")
+            #expect(try readManifest(root + "/Whole").photos.contains { $0.id.hasSuffix("-2") })
+            #expect(try readManifest(root + "/Whole").problems.count == 1)
+            for count in [2, 3] {
+                let parts = try await ShardFixtures.buildShares(library, count: count, in: root)
+                let shares = try parts.map { try readManifest($0).photos.count }
+                #expect(shares.reduce(0, +) == 247)
+                #expect(shares.allSatisfy { $0 > 247 / count / 2 }, "shares balance: \(shares)")
+                let report = try await ShardFixtures.join(parts.reversed(), into: root + "/Joined-\(count)")
+                // Identical photos share their images: each distinct image linked once, none copied.
+                #expect(report.photos == 247)
+                #expect(report.linked == 241 * 3)
+                #expect(report.copied == 0)
+                let joined = try snapshot(root + "/Joined-\(count)")
+                let oneSided = Set(joined.keys).symmetricDifference(expected.keys).sorted()
+                #expect(oneSided.isEmpty, "files in one site only: \(oneSided)")
+                for (path, bytes) in expected where joined[path] != bytes { Issue.record("\(path) differs after joining \(count) shares") }
+            }
+        }
+    }
+
+    @Test("a part built again after one photo changed redoes that photo only; the join is a whole rebuild; build keeps it all")
+    func rebuiltShare() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 60)
+            var parts = try await ShardFixtures.buildShares(library, count: 3, in: root)
+            _ = try await ShardFixtures.join(parts, into: root + "/Joined")
+            let changed = "Album 1/IMG_5.jpg"
+            try TestPhoto.write(try LibraryFixtures.photo(5_000, width: 160, height: 120), to: library, changed)
+            let share = Shard.share(of: BytePath(changed), count: 3)
+            let others = try parts.indices.filter { $0 != share - 1 }.map { try snapshot(parts[$0]) }
+            let before = try snapshot(parts[share - 1])
+
+            let again = try await ShardBuilder(
+                options: ShardFixtures.options(library, output: parts[share - 1]), shard: Shard(index: share, count: 3)!
+            ).build()
+            #expect(again.rendered == 1 && again.reused == again.photos - 1)
+            #expect(try snapshot(parts[share - 1]) != before)
+            #expect(try parts.indices.filter { $0 != share - 1 }.map { try snapshot(parts[$0]) } == others)
+
+            _ = try await ShardFixtures.join(parts, into: root + "/Joined")
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Whole")).build()
+            #expect(try snapshot(root + "/Joined") == snapshot(root + "/Whole"))
+
+            // A plain build of the joined site decodes nothing and changes nothing.
+            let joined = try snapshot(root + "/Joined")
+            var bare = BuildOptions(library: library, output: root + "/Joined", jobs: 2, templates: templatesDirectory)
+            bare.limit = 5
+            let build = try await SiteBuilder(options: bare).build()
+            #expect(build.rendered == 0)
+            #expect(build.reused == 68)
+            #expect(try snapshot(root + "/Joined") == joined)
+            parts.removeAll()
+        }
+    }
+
+    @Test("join refuses, in one line naming the part, parts that do not make one whole; nothing is written")
+    func refusals() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", other = root + "/Other"
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            try ShardFixtures.makeLibrary(at: other, count: 24)
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            var options = ShardFixtures.options(library, output: root + "/quality")
+            options.quality = 50
+            _ = try await ShardBuilder(options: options, shard: Shard(index: 2, count: 2)!).build()
+            _ = try await ShardBuilder(options: ShardFixtures.options(other, output: root + "/other"), shard: Shard(index: 2, count: 2)!)
+                .build()
+            _ = try await ShardBuilder(options: ShardFixtures.options(library, output: root + "/of3"), shard: Shard(index: 2, count: 3)!)
+                .build()
+            let site = root + "/Site"
+            let cases: [([String], String)] = [
+                (
+                    [parts[0], root + "/quality"],
+                    "\(root)/quality: built with other options than \(parts[0]) (--quality 50, not 82); build every shard with the same"
+                ),
+                ([parts[0], root + "/other"], "\(root)/other: a part of another library ('Other'), not of 'Library' as \(parts[0])"),
+                ([parts[0]], "shard 2/2: missing: no part given is that share (given: 1/2)"),
+                ([parts[0], parts[0]], "\(parts[0]): is shard 1/2 again (so is \(parts[0])); give each share once"),
+                ([parts[0], root + "/of3"], "\(root)/of3: is shard 2/3, of 3 shares; \(parts[0]) is of 2"),
+                ([parts[0], library], "\(library): not a part of a sharded build (no part.json); build it with --shard K/N"),
+            ]
+            for (given, expected) in cases {
+                let message = await ShardFixtures.message { try await ShardFixtures.join(given, into: site) }
+                #expect(message == expected)
+                #expect(!FileSystem.exists(site))
+            }
+            // The library changed between shards: another listing.
+            try TestPhoto.write(try LibraryFixtures.photo(77, width: 160, height: 120), to: library, "Album 0/new.jpg")
+            _ = try await ShardBuilder(options: ShardFixtures.options(library, output: parts[1]), shard: Shard(index: 2, count: 2)!).build()
+            let listing = await ShardFixtures.message { try await ShardFixtures.join(parts, into: site) }
+            #expect(
+                listing == "\(parts[1]): walked another listing of the library than \(parts[0]) (33 photos, not 32): it changed "
+                    + "between shards; build every shard again")
+            #expect(!FileSystem.exists(site))
+        }
+    }
+
+    @Test("a part whose manifest is not the one its part.json names, or that lacks an image, is refused")
+    func damagedPart() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            let site = root + "/Site"
+            _ = try await ShardFixtures.join(parts, into: site)
+            let published = try snapshot(site)
+            let preview = try #require(FileSystem.contents(of: parts[1] + "/previews").first)
+            FileSystem.remove(parts[1] + "/previews/" + preview)
+            #expect(
+                await ShardFixtures.message { try await ShardFixtures.join(parts, into: site) }
+                    == "\(parts[1])/previews/\(preview): missing; build the shard again")
+            var manifest = try FileSystem.read(parts[0] + "/manifest.json")
+            manifest.append(0x0A)
+            try FileSystem.writeAtomically(manifest, to: parts[0] + "/manifest.json")
+            #expect(
+                await ShardFixtures.message { try await ShardFixtures.join(parts, into: site) }
+                    == "\(parts[0]): its manifest.json is not the one its part.json names (a shard stopped while writing?); build the shard again"
+            )
+            #expect(try snapshot(site) == published)
+        }
+    }
+
+    @Test(
+        "parts on another file system are copied into the site, not linked, and it is the same site",
+        .enabled(if: FileSystem.isDirectory("/dev/shm"), "needs /dev/shm (a tmpfs)"))
+    func copiedAcrossFileSystems() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", shm = "/dev/shm/proofsheet-shard-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: shm) }
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Whole")).build()
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: shm)
+            let report = try await ShardFixtures.join(parts, into: root + "/Joined")
+            #expect(report.linked == 0)
+            #expect(report.copied == 25 * 3)
+            #expect(report.copiedBecause == "the parts and the site are on different file systems")
+            #expect(try snapshot(root + "/Joined") == snapshot(root + "/Whole"))
+            #expect(FileSystem.contents(of: root + "/Joined/previews").allSatisfy { !$0.hasPrefix(".") })
+        }
+    }
+
+    @Test("a shard is not written over a site, nor a site joined into a part")
+    func foldersKeptApart() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 12)
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Site")).build()
+            let site = try snapshot(root + "/Site")
+            #expect(
+                await ShardFixtures.message {
+                    try await ShardBuilder(
+                        options: ShardFixtures.options(library, output: root + "/Site"), shard: Shard(index: 1, count: 2)!
+                    )
+                    .build()
+                } == "\(root)/Site: is a gallery site, not a part; give each shard a folder of its own")
+            #expect(try snapshot(root + "/Site") == site)
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            #expect(
+                await ShardFixtures.message { try await ShardFixtures.join(parts, into: parts[0]) }
+                    == "\(parts[0]): is a part, not a site; join the parts into a folder of their own")
+        }
+    }
+}
