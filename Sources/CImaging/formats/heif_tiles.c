@@ -199,19 +199,24 @@ static int ps_push_configuration(de265_decoder_context *context, const unsigned 
     return length_size;
 }
 
-/* Decodes tile `t` into its place in its band; NULL, or why it could not. */
-static const char *ps_decode_tile(ps_heif_tiles *decoder, int t) {
-    const ps_heif_grid *grid = &decoder->grid;
-    const ps_heif_tile *tile = &grid->tiles[t];
+/* A thread's decoder, used for tile after tile (reset between them): making one a tile
+   cost 3% of the decoding of a 12 MP grid and 12% of a 200 MP one. */
+static de265_decoder_context *ps_tile_context(const ps_heif_tiles *decoder) {
     de265_decoder_context *context = de265_new_decoder();
-    if (context == NULL) return "out of memory";
-    if (decoder->scale > 1) {
+    if (context != NULL && decoder->scale > 1) {
         /* A tile is one intra picture, predicted from samples before the in-loop filters:
-           without them no error drifts, the block edges they smooth are averaged away in
-           the boxes, and libde265 decodes 3-5% faster. */
+           without them nothing drifts, the block edges they smooth are averaged in the
+           boxes, and libde265 decodes a phone's tiles a quarter to nearly half faster. */
         de265_set_parameter_bool(context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, 1);
         de265_set_parameter_bool(context, DE265_DECODER_PARAM_DISABLE_SAO, 1);
     }
+    return context;
+}
+
+/* Decodes tile `t` with `context` into its place in its band; NULL, or why it could not. */
+static const char *ps_decode_tile(ps_heif_tiles *decoder, de265_decoder_context *context, int t) {
+    const ps_heif_grid *grid = &decoder->grid;
+    const ps_heif_tile *tile = &grid->tiles[t];
     const char *why = NULL;
     const int length_size = ps_push_configuration(context, tile->hvcc, tile->hvcc_size);
     if (length_size == 0 || !ps_push_units(context, tile->data, tile->size, length_size)) {
@@ -265,13 +270,14 @@ static const char *ps_decode_tile(ps_heif_tiles *decoder, int t) {
                 ps_tile_boxes(&planes, &m, scale, width, height, out, decoder->band_stride);
         }
     }
-    de265_free_decoder(context);
+    de265_reset(context);
     return why;
 }
 
 static void *ps_tile_worker(void *argument) {
     ps_heif_tiles *decoder = argument;
     const int count = decoder->grid.columns * decoder->grid.rows;
+    de265_decoder_context *context = NULL;
     pthread_mutex_lock(&decoder->lock);
     for (;;) {
         /* At most the band being read and the next: the next but one reuses its buffer. */
@@ -281,7 +287,8 @@ static void *ps_tile_worker(void *argument) {
         if (decoder->stop || decoder->failed || decoder->next_tile >= count) break;
         const int t = decoder->next_tile++;
         pthread_mutex_unlock(&decoder->lock);
-        const char *why = ps_decode_tile(decoder, t);
+        if (context == NULL) context = ps_tile_context(decoder);
+        const char *why = context != NULL ? ps_decode_tile(decoder, context, t) : "out of memory";
         pthread_mutex_lock(&decoder->lock);
         if (why != NULL && !decoder->failed) {
             decoder->failed = 1;
@@ -292,6 +299,7 @@ static void *ps_tile_worker(void *argument) {
         pthread_cond_broadcast(&decoder->changed);
     }
     pthread_mutex_unlock(&decoder->lock);
+    if (context != NULL) de265_free_decoder(context);
     return NULL;
 }
 
