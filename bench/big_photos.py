@@ -33,6 +33,8 @@ GRIDS = [
      ["--icc", P3, "--quality", "60"]),
     ("200 MP HEIC grid (16320×12240, 768 tiles)", "samsung.heic", 16320, 12240, 8, []),
 ]
+# A real phone's grid, the test fixture (Tests/fixtures/heic/README.md).
+REAL_GRID = ("5 MP HEIC grid (a real Xiaomi phone's, 24 tiles)", "Xiaomi.heic")
 GRID_WRITER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "fixtures", "heic_grid.py")
 
 
@@ -134,6 +136,7 @@ def ensure(folder):
         for name in (small, picture):
             if os.path.exists(name):
                 os.remove(name)
+    paths[REAL_GRID[1]] = os.path.join(os.path.dirname(GRID_WRITER), "heic", REAL_GRID[1])
     path = paths[RAW[1]] = os.path.join(folder, RAW[1])
     preview = paths["preview.jpg"] = os.path.join(folder, "preview.jpg")
     if not (os.path.exists(path) and os.path.exists(preview)):
@@ -158,7 +161,7 @@ def section(binary, measure, rounds, work, say, target, corpus_folder, match=Non
     say("|---|---:|---:|---:|---:|---:|")
     worst = 0
     tagged = {g[1] for g in GRIDS if "--icc" in g[5]}
-    rows = [(p[0], p[1]) for p in PHOTOS] + [(g[0], g[1]) for g in GRIDS] + [RAW]
+    rows = [(p[0], p[1]) for p in PHOTOS] + [(g[0], g[1]) for g in GRIDS] + [REAL_GRID, RAW]
     for label, name in [r for r in rows if match is None or match in r[0]]:
         library = os.path.join(work, "big-" + name)
         os.makedirs(library, exist_ok=True)

@@ -94,6 +94,28 @@ struct GridHEICTests {
     }
 
     @Test(
+        "a real phone's grid (a Xiaomi's, 24 tiles) is shown with its camera and date, as libvips shows it",
+        .enabled(if: CommandRunner.executable != nil, "needs the proofsheet executable (swift build)"))
+    func realPhone() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library", site = root + "/Site"
+            let original = try FileSystem.read(repositoryRoot + "/Tests/fixtures/heic/Xiaomi.heic")
+            try TestPhoto.write(original, to: library, "IMG_20230427.heic")
+            let boxes = try Tool.run(["heif-info", "-d", library + "/IMG_20230427.heic"])
+            #expect(boxes.contains("item_type: grid"), "no grid item")
+            #expect(boxes.components(separatedBy: "item_type: hvc1").count - 1 == 24, "not 24 tiles")
+            let built = try Self.build(library, site)
+            #expect(built.status == 0 && built.output.contains("Built 1 photo"), "\(built.output)")
+            let photo = try #require(try readManifest(site).photos.first)
+            // exiftool: Xiaomi M2012K11AG, 2023:04:27 19:44:18, 1/50, f/2.4, ISO 62, 4.0 mm.
+            #expect((photo.width, photo.height) == (2592, 1944))
+            #expect(photo.camera == "Xiaomi M2012K11AG" && photo.date == "2023-04-27T19:44:18")
+            #expect(photo.exposure == "1/50 s" && photo.aperture == "f/2.4" && photo.iso == 62)
+            try Self.expectLikeVips(site, library, in: root)
+        }
+    }
+
+    @Test(
         "a 200 MP grid (16320×12240, 768 tiles) builds within 400 MB, as libvips shows it",
         .enabled(if: CommandRunner.executable != nil, "needs the proofsheet executable (swift build)"))
     func bigGrid() async throws {
