@@ -214,13 +214,6 @@ struct ArgumentParserTests {
     }
 }
 
-/// Runs the CLI with a console that records what it prints.
-final class RecordingConsole {
-    var out = ""
-    var err = ""
-    lazy var console = Console(out: { [unowned self] in self.out += $0 }, err: { [unowned self] in self.err += $0 }, isTerminal: false)
-}
-
 @Suite("Command line")
 struct CommandLineTests {
     @Test("a usage error exits 64 with a pointer to --help")
