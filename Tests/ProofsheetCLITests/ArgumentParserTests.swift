@@ -3,6 +3,8 @@ import ProofsheetCLI
 import ProofsheetKit
 import Testing
 
+@testable import ProofsheetKitTests
+
 @Suite("Argument parser")
 struct ArgumentParserTests {
     @Test("build with every option")
