@@ -64,7 +64,7 @@ build:
 # The Swift sources as swift-format (part of the toolchain) reads .swift-format: four
 # spaces, lines of at most 140, and its default rules but two (`let a = 1, b = 2` and
 # one-line `{ x = 1; continue }` guards read as one thought). Warnings are errors.
-LINT_PATHS := Package.swift Sources Tests/ProofsheetKitTests Fuzz/Package.swift Fuzz/Sources
+LINT_PATHS := Package.swift Sources Tests/ProofsheetKitTests Tests/ProofsheetCLITests Fuzz/Package.swift Fuzz/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
 

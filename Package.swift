@@ -75,6 +75,9 @@ let package = Package(
 
         // The tests also run the built binary (killed collects), so it is built for them.
         .testTarget(name: "ProofsheetKitTests", dependencies: ["ProofsheetKit", "ProofsheetCLI", "proofsheet"]),
+        // The CLI's own: parsing, help texts, what a command refuses. The fixtures are
+        // ProofsheetKitTests' (its Support/), so it depends on that target.
+        .testTarget(name: "ProofsheetCLITests", dependencies: ["ProofsheetCLI", "ProofsheetKit", "ProofsheetKitTests"]),
     ],
     swiftLanguageModes: [.v6]
 )

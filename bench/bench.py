@@ -539,9 +539,11 @@ def versions():
 
 
 def main():
-    ensure_venv()
-    sys.path.insert(0, BENCH)
-    import corpus
+    # --help is answered before the venv is made (making it starts a pip install).
+    if not {"-h", "--help"} & set(sys.argv[1:]):
+        ensure_venv()
+        sys.path.insert(0, BENCH)
+        import corpus
 
     parser = argparse.ArgumentParser(
         description="make bench: proofsheet against vipsthumbnail, ImageMagick, sigal and the JPEG decoding floor.")

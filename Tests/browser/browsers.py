@@ -16,6 +16,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+import engine_firefox
 import engines
 
 
@@ -115,7 +116,7 @@ def start_webkit(display, page_load_timeout=60, script_timeout=60, **env_extra):
 def start_firefox(folder, script_timeout=60, page_load_timeout=60):
     """Headless Firefox ESR (PROOFSHEET_FIREFOX, default firefox-esr on the PATH) with a
     fresh profile in `folder`, over Marionette (there is no geckodriver): (an
-    engines.FirefoxEngine, stop). Its output goes to the profile's firefox.log."""
+    engine_firefox.FirefoxEngine, stop). Its output goes to the profile's firefox.log."""
     from marionette_driver.marionette import Marionette
 
     executable = os.environ.get("PROOFSHEET_FIREFOX") or shutil.which("firefox-esr")
@@ -127,7 +128,7 @@ def start_firefox(folder, script_timeout=60, page_load_timeout=60):
     # A port bound and never listened on: the proxy of the profile, which refuses at once.
     refuser = socket.socket()
     refuser.bind(("127.0.0.1", 0))
-    (profile / "user.js").write_text(engines.firefox_prefs(downloads, refuser.getsockname()[1]))
+    (profile / "user.js").write_text(engine_firefox.firefox_prefs(downloads, refuser.getsockname()[1]))
     # MOZ_DISABLE_NONLOCAL_CONNECTIONS: Firefox refuses any connection off this machine
     # (Mozilla's own test harness sets it) and skips its remote-settings syncing.
     env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_NONLOCAL_CONNECTIONS="1")
@@ -171,4 +172,4 @@ def start_firefox(folder, script_timeout=60, page_load_timeout=60):
         finally:
             end()
 
-    return engines.FirefoxEngine(marionette, downloads), stop
+    return engine_firefox.FirefoxEngine(marionette, downloads), stop

@@ -21,7 +21,8 @@ from urllib.parse import quote
 import pytest
 
 import browsers
-import engines
+import engine_firefox
+import engine_webkit
 import helpers
 
 TIMEOUT_MS = 30_000
@@ -218,13 +219,13 @@ def webkit(xvfb_display):
 
 @pytest.fixture
 def webkit_engine(webkit):
-    return engines.WebKitEngine(webkit)
+    return engine_webkit.WebKitEngine(webkit)
 
 
 @pytest.fixture
 def webkit_phone_engine(webkit, http_server):
-    """WebKit with the page in a phone-sized frame (engines.FramedWebKitEngine)."""
-    engine = engines.FramedWebKitEngine(webkit, http_server)
+    """WebKit with the page in a phone-sized frame (engine_webkit.FramedWebKitEngine)."""
+    engine = engine_webkit.FramedWebKitEngine(webkit, http_server)
     yield engine
     engine.leave()
 
@@ -272,7 +273,7 @@ def firefox(workdir):
     """Headless Firefox ESR with a fresh profile, over Marionette (there is no geckodriver)."""
     engine, stop = needed(browsers.start_firefox, workdir)
     try:
-        engine.chrome(engines.WATCH_REQUESTS)
+        engine.chrome(engine_firefox.WATCH_REQUESTS)
         yield engine
     finally:
         stop()

@@ -129,7 +129,7 @@ def test_webkit_and_firefox_open_on_the_cover_with_the_display_face(request, bra
 
 @pytest.mark.parametrize("engine_name", ["webkit", "firefox"])
 def test_the_phone_cover_fits_the_screen(request, branded, engine_name, http_server):
-    # WebKit reaches a phone width in a frame of that size (engines.FramedWebKitEngine).
+    # WebKit reaches a phone width in a frame of that size (engine_webkit.FramedWebKitEngine).
     engine = request.getfixturevalue("webkit_phone_engine" if engine_name == "webkit" else "firefox_engine")
     engine.viewport(390, 844)
     DriverGallery(engine, branded).open(branded.http_url(http_server) if engine_name == "webkit" else None)

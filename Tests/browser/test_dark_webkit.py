@@ -9,7 +9,8 @@ import subprocess
 import pytest
 
 from conftest import start_webkit
-from engines import DriverGallery, WebKitEngine, until
+from engine_webkit import WebKitEngine
+from engines import DriverGallery, until
 
 A = "IMG_0101.jpg"
 

@@ -7,7 +7,7 @@ the limit message are in view.
 Firefox's headless window is resized (the browser element constrained under 500 px).
 WebKitGTK's MiniBrowser will not make its window narrower than its toolbar (447 px of
 page), so in WebKit the page is loaded over HTTP in a phone-sized <iframe> of a same-origin
-wrapper page and driven inside it (engines.FramedWebKitEngine): its media queries, vh,
+wrapper page and driven inside it (engine_webkit.FramedWebKitEngine): its media queries, vh,
 innerWidth/innerHeight, scrolling and focus are the frame's."""
 
 import pytest

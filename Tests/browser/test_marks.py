@@ -33,7 +33,7 @@ KEYS = {"\ue00c": "Escape"}
 
 
 class ChromiumEngine:
-    """Playwright's page behind the small interface engines.py's adapters give DriverGallery:
+    """Playwright's page behind the small interface the engine_*.py adapters give DriverGallery:
     WebDriver-style scripts (`arguments`, `return`), clicks, keys and downloads."""
 
     def __init__(self, page):

@@ -9,7 +9,7 @@ works through it. On a desktop the header is one slim row: the title, the count 
 controls, with no labels over the fields (each keeps its accessible name).
 
 Chromium runs in a touch phone context (Playwright); Firefox with its browser element
-narrowed, WebKit in a phone-sized frame (engines.py). One small adapter drives each."""
+narrowed, WebKit in a phone-sized frame (engine_webkit.py). One small adapter drives each."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Issue 13's core page flows in WebKit and Firefox (file:// and HTTP): the minimum holds
 back an export, a note typed on a pick and the client's name survive a reload and are
 exported with the gallery's minimum, and Send opens a mail to the contact holding the
-plain-text list. Chromium runs these and the rest in test_round_trip.py."""
+plain-text list. Chromium runs these and the rest in test_round_trip.py and test_send.py."""
 
 import json
 from urllib.parse import parse_qs, urlsplit

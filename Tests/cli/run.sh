@@ -72,7 +72,7 @@ PY
     tail -2 "$WORK/run.out" >"$WORK/next.sh"
     (cd / && HOME="$home" PATH=/usr/bin:/bin bash -e "$WORK/next.sh") || return 1
     [ "$(find "$home/Downloads/picks" -name '*.jpg' | wc -l)" -eq 3 ] || return 1
-    grep -q '"limit":5[,}]' "$WORK/run/My Site/index.html" || return 1
+    grep -Eq '"limit":5[,}]' "$WORK/run/My Site/index.html" || return 1
     # With the prefix on PATH, the commands say just `proofsheet`.
     PATH="$home/.local/bin:$toolchain:/usr/bin:/bin" make -s run RUN_PREFIX="$home/.local" SITE="$WORK/run/My Site" >"$WORK/run2.out" 2>&1 \
         || { cat "$WORK/run2.out"; return 1; }

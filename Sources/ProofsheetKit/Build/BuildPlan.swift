@@ -156,8 +156,4 @@ struct BuildPlan {
         }
         return ImageFiles(files)
     }
-
-    static func imagesExist(_ photo: Manifest.Photo, in files: ImageFiles) -> Bool {
-        files.contains(photo.thumb.src) && files.contains(photo.thumb2x.src) && files.contains(photo.preview.src)
-    }
 }

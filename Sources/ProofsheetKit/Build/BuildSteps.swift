@@ -40,7 +40,7 @@ extension SiteBuilder {
         /// previous version, or, when those images are gone too, the build fails.
         mutating func keepPublished(_ path: BytePath, _ reason: String, site: ExistingSite) -> Bool {
             guard let old = site.previous?.photo(at: path) else { return false }
-            guard BuildPlan.imagesExist(old, in: existingImages) else {
+            guard existingImages.hasImages(of: old) else {
                 fatal =
                     fatal
                     ?? ProofsheetError(

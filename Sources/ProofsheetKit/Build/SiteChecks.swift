@@ -11,7 +11,7 @@ extension SiteBuilder {
 
     func check() throws -> Checked {
         let library = try checkedLibrary()
-        let identity = Self.identity(of: library)
+        let identity = Manifest.LibraryIdentity(of: library)
         let (output, found) = try checkedOutput(library: library)
         return Checked(library: library, identity: identity, output: output, found: found)
     }

@@ -1,13 +1,6 @@
 import Foundation
 
 extension SiteBuilder {
-    /// The library's folder name, and a hash of its real path: enough to tell libraries
-    /// apart without putting a path of this machine into the site.
-    static func identity(of library: BytePath) -> Manifest.LibraryIdentity {
-        let hash = ContentFingerprint(of: Array("proofsheet library\0".utf8) + library.bytes)
-        return Manifest.LibraryIdentity(name: library.lastComponent.readable, key: String(hash.hex.prefix(16)))
-    }
-
     /// A new site's gallery id: from where the library is and the gallery's title, so it
     /// does not change as photos are added, and a fresh build of the same library under
     /// the same title gets the same id (two galleries of one library with different titles

@@ -139,6 +139,6 @@ public struct SiteCatalog: Sendable {
     /// Whether it was built from `library` (a real path): the same identity the build
     /// gives it, which names no path of this machine.
     func isSite(of library: String) -> Bool {
-        self.library?.key == SiteBuilder.identity(of: BytePath(library)).key
+        self.library?.key == Manifest.LibraryIdentity(of: BytePath(library)).key
     }
 }

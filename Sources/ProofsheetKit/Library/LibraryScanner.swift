@@ -57,7 +57,7 @@ public struct LibraryScanner: Sendable {
         public var ignored = 0
         /// Things that could not be read or were refused, one line each.
         public var problems: [Problem] = []
-        /// Companions left out (a symlink out of the library, a folder, unreadable); the
+        /// The companions left out (a symlink out of the library, a folder, unreadable); the
         /// photo itself is fine.
         public var warnings: [ProofsheetError] = []
         /// The same, for `collect`: the photo (index in `files`), the companion, why.

@@ -13,20 +13,4 @@ public enum CoverPhoto {
         if path.unicodeScalars.contains(where: UnsafeCharacter.isASCIIControl) { return "holds a control character" }
         return nil
     }
-
-    /// The photo the cover shows: the one at `path` when the gallery has it, else the
-    /// first. Only the album the path names is looked through (`photo(at:)` may decode a
-    /// photo's record each time).
-    static func find(_ path: String?, albums: [PageData.Album], photo: (Int) -> Manifest.Photo?) -> Manifest.Photo? {
-        if let path {
-            let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            for album in albums where album.path == folder {
-                for position in album.start..<(album.start + album.count) {
-                    if let found = photo(position), found.path == path { return found }
-                }
-            }
-        }
-        guard let first = albums.first(where: { $0.count > 0 }) else { return nil }
-        return photo(first.start)
-    }
 }

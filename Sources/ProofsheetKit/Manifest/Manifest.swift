@@ -143,3 +143,12 @@ public struct Manifest: Codable, Sendable, Equatable {
 public enum PhotoSort: String, Codable, Sendable, CaseIterable {
     case date, name
 }
+
+extension Manifest.LibraryIdentity {
+    /// The library's folder name, and a hash of its real path: enough to tell libraries
+    /// apart without putting a path of this machine into the site.
+    init(of library: BytePath) {
+        let hash = ContentFingerprint(of: Array("proofsheet library\0".utf8) + library.bytes)
+        self.init(name: library.lastComponent.readable, key: String(hash.hex.prefix(16)))
+    }
+}

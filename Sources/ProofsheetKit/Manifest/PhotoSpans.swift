@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the fields of a photo's object that a `.proofsheet-cache` record says are in its
-/// bytes (`PhotoSpans.read`, `BuildCache.describes(_:in:at:)`): strings as the bytes
+/// bytes (`PhotoSpans.read`, and the build cache's records): strings as the bytes
 /// between their quotes, `fingerprint` nil when it has none, the images by their `src`.
 struct PhotoSpans {
     var album: Range<Int>, path: Range<Int>, key: Range<Int>, format: ImageFormat, fingerprint: Range<Int>?

@@ -69,5 +69,15 @@ extension SiteSettings {
         public static let contact = SettingCheck<String>(expected: "an email address or a web address") {
             ContactAddress.problem($0) == nil
         }
+        /// Why `name` is not a logo's name in a site (`assets/logo-` 16 hex digits `.png` or
+        /// `.jpg`, as the build names the logo it copies there), or nil: the stored setting's check.
+        public static func logoProblem(storedName name: String) -> String? {
+            let hex = "0123456789abcdef"
+            guard name.hasPrefix("assets/logo-"), name.hasSuffix(".png") || name.hasSuffix(".jpg") else {
+                return "is not the name of a logo in the site"
+            }
+            let digits = name.dropFirst("assets/logo-".count).dropLast(4)
+            return digits.count == 16 && digits.allSatisfy(hex.contains) ? nil : "is not the name of a logo in the site"
+        }
     }
 }

@@ -34,7 +34,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
     public var message: String?
     /// The photo the page opens on (`--cover`), by its path in the library; nil: the first.
     public var cover: String?
-    /// The logo as the site carries it (`assets/logo-HASH.png`, `Logo.siteName`), copied
+    /// The logo as the site carries it (`assets/logo-HASH.png`), copied
     /// there from the file `--logo` named; nil: none.
     public var logo: String?
     /// The photographer's colour, `#RRGGBB` (`--accent`, `AccentColor`); nil: the page's own.
@@ -95,7 +95,7 @@ public struct SiteSettings: Sendable, Equatable, Codable {
         }
         if let contact, let reason = ContactAddress.problem(contact) { return "--contact '\(contact)' \(reason)" }
         if let cover, let reason = CoverPhoto.problem(cover) { return "--cover '\(cover)' \(reason)" }
-        if let logo, let reason = Logo.problem(storedName: logo) { return "--logo '\(logo)' \(reason)" }
+        if let logo, let reason = Checks.logoProblem(storedName: logo) { return "--logo '\(logo)' \(reason)" }
         if let accent, let reason = AccentColor.problem(accent) { return "--accent '\(accent)' \(reason)" }
         if let language, let reason = PageLanguage.problem(language) { return "--lang '\(language)' \(reason)" }
         return nil

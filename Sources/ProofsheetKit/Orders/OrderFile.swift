@@ -4,7 +4,7 @@
 /// text — the page's Copy list and Send mail body, or any list pasted into an email.
 /// `OrderFileParser` makes one from untrusted bytes; every value here has passed its
 /// checks. Plain text is read by `PastedListReader` first and becomes an `OrderFile` once
-/// its lines are matched with the gallery's photos (`PickResolver`).
+/// its lines are matched with the gallery's photos (by `collect` and `mark`).
 public struct OrderFile: Sendable, Equatable {
     public static let formatName = "proofsheet-order"
     /// The version `merge` writes (a file without marks or named selections).

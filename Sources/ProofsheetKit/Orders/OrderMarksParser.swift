@@ -19,42 +19,34 @@ extension OrderFileParser {
         var marks: [OrderFile.Mark] = []
         var firstPath: [[UInt8]: Int] = [:]
         for (index, element) in elements.enumerated() {
-            let at = "marks #\(index + 1)"
-            guard case .object(let members) = element else {
-                problem(at, "must be an object with id, path, name, rating and label or rejected, not \(element.kindName)")
-                continue
-            }
-            let fields = Dictionary(members, uniquingKeysWith: { a, _ in a })
-            var valid = true
-            func bad(_ field: String, _ reason: String) {
-                problem("\(at): \(field)", reason)
-                valid = false
-            }
-            for (key, _) in members where !markFields.contains(key) {
-                bad(quotedKey(key), "unknown field (a mark has: \(markFields.joined(separator: ", ")))")
-            }
+            guard
+                var entry = Entry(
+                    element, at: "marks #\(index + 1)", shape: "id, path, name, rating and label or rejected", known: markFields,
+                    kind: "a mark", problem: problem)
+            else { continue }
+            func bad(_ field: String, _ reason: String) { entry.bad(field, reason, problem) }
             var id: String?
-            switch fields["id"] {
+            switch entry["id"] {
             case nil, .null?: break
             case .string(let text) where isIdentifier(text): id = text
             case .string(let text): bad("id", "not a photo id: \(quotedForMessage(text)) (expected letters and digits)")
             case let other?: bad("id", "must be text, not \(other.kindName)")
             }
             var path: String?
-            switch fields["path"] {
+            switch entry["path"] {
             case nil: bad("path", "missing")
             case .string(let text):
                 if let reason = pathProblem(text) { bad("path", reason) } else { path = text }
             case let other?: bad("path", "must be text, not \(other.kindName)")
             }
             var pathBytes: BytePath?
-            switch fields["pathBytes"] {
+            switch entry["pathBytes"] {
             case nil, .null?: break
             case .string(let text):
                 if let reason = pathBytesProblem(text, path: path) { bad("pathBytes", reason) } else { pathBytes = exactPath(text) }
             case let other?: bad("pathBytes", "must be text (base64), not \(other.kindName)")
             }
-            switch fields["name"] {
+            switch entry["name"] {
             case nil, .null?: break
             case .string(let text):
                 if let path, let last = path.split(separator: "/").last, !text.utf8.elementsEqual(last.utf8) {
@@ -63,13 +55,13 @@ extension OrderFileParser {
             case let other?: bad("name", "must be text, not \(other.kindName)")
             }
             var rating = 0
-            switch fields["rating"] {
+            switch entry["rating"] {
             case nil, .null?: break
             case .number(_, let stars?) where PhotoMark.ratings.contains(Int(clamping: stars)): rating = Int(stars)
             case let other?: bad("rating", "must be a whole number of stars from 0 to 5, not \(show(other))")
             }
             var label: ColorLabel?
-            switch fields["label"] {
+            switch entry["label"] {
             case nil, .null?: break
             case .string(let text) where ColorLabel(rawValue: text) != nil: label = ColorLabel(rawValue: text)
             case let other?:
@@ -77,7 +69,7 @@ extension OrderFileParser {
                 bad("label", "must be one of \(names), not \(show(other))")
             }
             var rejected = false
-            switch fields["rejected"] {
+            switch entry["rejected"] {
             case nil, .null?: break
             case .bool(let flag): rejected = flag
             case let other?: bad("rejected", "must be true or absent, not \(show(other))")
@@ -90,7 +82,7 @@ extension OrderFileParser {
                     firstPath[key] = index + 1
                 }
             }
-            if valid, let path {
+            if entry.valid, let path {
                 marks.append(
                     OrderFile.Mark(
                         id: id, path: path, pathBytes: pathBytes, mark: PhotoMark(rating: rating, label: label, rejected: rejected)))
@@ -115,22 +107,14 @@ extension OrderFileParser {
         var names: [String: Int] = [:]
         var total = 0
         for (index, element) in elements.enumerated() {
-            var at = "selections #\(index + 1)"
-            guard case .object(let members) = element else {
-                problem(at, "must be an object with name, min, limit and picks, not \(element.kindName)")
-                continue
-            }
-            let fields = Dictionary(members, uniquingKeysWith: { a, _ in a })
-            var valid = true
-            func bad(_ field: String, _ reason: String) {
-                problem("\(at): \(field)", reason)
-                valid = false
-            }
-            for (key, _) in members where !selectionFields.contains(key) {
-                bad(quotedKey(key), "unknown field (a selection has: \(selectionFields.joined(separator: ", ")))")
-            }
+            guard
+                var entry = Entry(
+                    element, at: "selections #\(index + 1)", shape: "name, min, limit and picks", known: selectionFields,
+                    kind: "a selection", problem: problem)
+            else { continue }
+            func bad(_ field: String, _ reason: String) { entry.bad(field, reason, problem) }
             var name = ""
-            switch fields["name"] {
+            switch entry["name"] {
             case .string(let text):
                 name = UntrustedText.oneLine(text).trimmingBlanks()
                 if name.isEmpty || UntrustedText.length(name) > OrderFile.maximumSelectionNameLength || name != text {
@@ -139,13 +123,13 @@ extension OrderFileParser {
                     bad("name", "\(quotedForMessage(name)) names two selections (first #\(first))")
                 } else {
                     names[name.lowercased()] = index + 1
-                    at = "selection \(quotedForMessage(name))"
+                    entry.at = "selection \(quotedForMessage(name))"
                 }
             case nil: bad("name", "missing")
             case let other?: bad("name", "must be text, not \(other.kindName)")
             }
             func count(_ field: String) -> Int? {
-                switch fields[field] {
+                switch entry[field] {
                 case nil, .null?: return nil
                 case .number(_, let integer?) where (0...Int64(OrderFile.maximumPicks)).contains(integer): return Int(integer)
                 case let other?:
@@ -157,7 +141,7 @@ extension OrderFileParser {
             let limit = count("limit")
             if let minimum, let limit, limit > 0, minimum > limit { bad("min", "\(minimum) is above the limit of \(limit)") }
             var picks: [OrderFile.Pick] = []
-            switch fields["picks"] {
+            switch entry["picks"] {
             case .array(let list)?:
                 total += list.count
                 guard total <= OrderFile.maximumPicks else {
@@ -169,15 +153,15 @@ extension OrderFileParser {
                 }
                 var sound = true
                 picks = self.picks(
-                    list, prefix: "\(at): ",
+                    list, prefix: "\(entry.at): ",
                     problem: {
                         sound = false; problem($0, $1)
                     }, note: note)
-                valid = valid && sound
+                entry.valid = entry.valid && sound
             case nil: bad("picks", "missing")
             case let other?: bad("picks", "must be a list, not \(other.kindName)")
             }
-            if valid { selections.append(OrderFile.Selection(name: name, minimum: minimum, limit: limit, picks: picks)) }
+            if entry.valid { selections.append(OrderFile.Selection(name: name, minimum: minimum, limit: limit, picks: picks)) }
         }
         return selections
     }

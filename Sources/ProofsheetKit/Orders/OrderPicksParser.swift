@@ -15,19 +15,11 @@ extension OrderFileParser {
         for (index, element) in elements.enumerated() {
             let number = index + 1
             let at = prefix + "#\(number)"
-            guard case .object(let pickMembers) = element else {
-                problem(at, "must be an object with order, id, path, name and bytes, not \(element.kindName)")
-                continue
-            }
-            let pick = Dictionary(pickMembers, uniquingKeysWith: { a, _ in a })
-            var valid = true
-            func bad(_ field: String, _ reason: String) {
-                problem("\(at): \(field)", reason)
-                valid = false
-            }
-            for (key, _) in pickMembers where !pickFields.contains(key) {
-                bad(quotedKey(key), "unknown field (a pick has: \(pickFields.joined(separator: ", ")))")
-            }
+            guard
+                var pick = Entry(
+                    element, at: at, shape: "order, id, path, name and bytes", known: pickFields, kind: "a pick", problem: problem)
+            else { continue }
+            func bad(_ field: String, _ reason: String) { pick.bad(field, reason, problem) }
             switch pick["order"] {
             case nil: bad("order", "missing")
             case .number(_, let order?) where order == Int64(number): break
@@ -86,7 +78,7 @@ extension OrderFileParser {
                     firstID[Array(id.utf8)] = number
                 }
             }
-            if valid, let path {
+            if pick.valid, let path {
                 picks.append(OrderFile.Pick(order: number, id: id, path: path, pathBytes: pathBytes, bytes: size, note: pickNote))
             }
         }

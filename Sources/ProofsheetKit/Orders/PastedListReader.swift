@@ -12,7 +12,7 @@
 /// same quoted in a reply (`> `), hard-wrapped by a mail program, with CRLF line ends,
 /// non-breaking spaces, `1.` `1)` `(1)` `#1` numbering or `•` `-` `*` bullets, a greeting
 /// above and a signature below, bare file names without their album folder. Which lines
-/// name a photo is decided when they are matched with the gallery (`PickResolver`); this
+/// name a photo is decided when `collect` matches them with the gallery; this
 /// reader only takes the text apart. It never traps, whatever the bytes; refusals are
 /// typed.
 public enum PastedListReader {

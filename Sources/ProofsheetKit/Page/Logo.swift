@@ -78,15 +78,4 @@ public struct Logo: Sendable, Equatable {
         }
         return logo
     }
-
-    /// Why `name` is not a logo's name in a site (`assets/logo-` 16 hex digits `.png` or
-    /// `.jpg`), or nil: the stored setting's check.
-    public static func problem(storedName name: String) -> String? {
-        let hex = "0123456789abcdef"
-        guard name.hasPrefix("assets/logo-"), name.hasSuffix(".png") || name.hasSuffix(".jpg") else {
-            return "is not the name of a logo in the site"
-        }
-        let digits = name.dropFirst("assets/logo-".count).dropLast(4)
-        return digits.count == 16 && digits.allSatisfy(hex.contains) ? nil : "is not the name of a logo in the site"
-    }
 }

@@ -29,7 +29,7 @@ struct PageData {
     static let chunkSize = 1000
     /// The form of the data files, which the page's script reads: 2 since the search
     /// index's `ids` and `names` are joined strings (`searchIndex`). Part of the page's key
-    /// (`SiteWriter.pageKey`), so that a site written in another form is not current —
+    /// (the key the build writes), so that a site written in another form is not current —
     /// its page written again, whole — even with the same templates and nothing changed.
     static let format = 2
     /// Leading chunks the page names as `<script src>`, so the first screen is drawn with

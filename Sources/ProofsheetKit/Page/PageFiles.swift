@@ -3,11 +3,11 @@
 ///
 /// - a data file (`data/c-….js`, `data/s-….js`) is named by the hash of its bytes
 ///   (`PageData.dataScript`): it is whole when its bytes still hash to its name;
-/// - `index.html` and an album page end with a mark (`SiteWriter.pageMark`,
+/// - `index.html` and an album page end with a mark (the build's page mark,
 ///   `AlbumPageRenderer.pages`) sealed with the XXH3 of every byte before the seal
 ///   (`PageSeal`): whole when the seal holds.
 ///
-/// A file found damaged is written again (`SiteWriter.repairs` names it, and the build says
+/// A file found damaged is written again (the build's repairs name it, and the build says
 /// so in one line). Images are not checked here: a thumbnail or preview is trusted by its
 /// name (its photo's fingerprint and the image options) once it exists.
 enum PageSeal {
@@ -107,33 +107,5 @@ extension PageData {
         let name = String(path.split(separator: "/").last?.dropLast(3) ?? "")
         guard path.hasSuffix(".js"), let bytes = try? FileSystem.read(path) else { return false }
         return isDataScript(bytes, named: name)
-    }
-}
-
-/// The page files on disk (`data/…`, `albums/…`) as a rebuild found them before writing
-/// any: each read once and told whole or damaged as `SiteWriter` tells them (a data file by
-/// its name, a page by its seal; an older proofsheet's unsealed page is whole, only out of
-/// date). Made while the library is walked (`SiteBuilder`), on the other core, instead of
-/// file after file while the site is written: 80 MB at 100,000 photos. A file not listed
-/// here (none when the check was made) is checked where it is used.
-struct PageFileStates: Sendable {
-    /// Whole or not, by path relative to the site.
-    private(set) var whole: [String: Bool] = [:]
-
-    init() {}
-
-    /// Reads every page file in `output`.
-    init(checking output: String) {
-        for file in SiteWriter.pageFiles(in: output) {
-            if let isWhole = Self.isWhole(file, in: output) { whole[file] = isWhole }
-        }
-    }
-
-    /// Whether the page file `file` (`data/…`, `albums/…`) of the site `output` is whole;
-    /// nil when there is none.
-    static func isWhole(_ file: String, in output: String) -> Bool? {
-        let path = output + "/" + file
-        if file.hasPrefix("data/") { return PageData.dataFileIsWhole(path) }
-        return PageSeal.state(ofFile: path, mark: nil).map { $0 != .damaged }
     }
 }

@@ -18,7 +18,7 @@
 /// not add up): then the build reads the previous manifest whole, as before. `Untrue`
 /// when a record the rebuild would take is not true of the manifest (a cache whose
 /// checksum holds, made by hand or by a bug): then the build is done again without the
-/// cache (`SiteBuilder`), with one warning.
+/// cache, with one warning.
 struct AlbumRebuild {
     struct Untrue: Error {}
 
@@ -47,7 +47,7 @@ struct AlbumRebuild {
     }
 
     /// `reused` are the previous photos reused (positions in its manifest), `changed` those
-    /// reused with a change, `fresh` this build's other photos (`BuildPlan`).
+    /// reused with a change, `fresh` this build's other photos (as the build's plan found them).
     init?(
         previous site: PreviousSite, reused: [Int], changed: [Int: Manifest.Photo], fresh: [Manifest.Photo], sort: PhotoSort,
         libraryName: String

@@ -84,7 +84,7 @@ struct BuildCache: Sendable, Equatable {
     /// in this build only, never written).
     ///
     /// `reusing` gives the previous cache and, for each photo, its position there when it
-    /// is that photo exactly (`BuildPlan.previousPositions`): its record is copied, not
+    /// is that photo exactly (as the build's plan found it): its record is copied, not
     /// made again from the photo (the same bytes, for a tenth of a one-changed rebuild less).
     init(
         manifest: Manifest, fingerprint: String, ranges: [Range<Int>]?, photosArray: Range<Int>?,
@@ -260,7 +260,7 @@ struct BuildCache: Sendable, Equatable {
         bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
-    /// Companions as bytes that are equal exactly when the stored companions are (their
+    /// The companions as bytes that are equal exactly when the stored companions are (their
     /// paths by bytes): kind, path and size of each, in order.
     static func encodeCompanions(_ companions: [(kind: Companion.Kind, path: BytePath, bytes: Int64)], into out: inout [UInt8]) {
         for companion in companions {

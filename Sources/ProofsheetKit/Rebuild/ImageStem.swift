@@ -34,7 +34,7 @@ struct ImageStem: Hashable, Sendable {
     /// The image key's 8 characters as one word.
     var key: UInt64
 
-    /// An image key as one word, when it is 8 bytes of lowercase hex (as `BuildPlan.imageKey` makes).
+    /// An image key as one word, when it is 8 bytes of lowercase hex (as the build's plan makes it).
     static func packedKey(_ key: String) -> UInt64? {
         packedKey(key.utf8)
     }
@@ -66,7 +66,7 @@ struct ImageStem: Hashable, Sendable {
         }
     }
 
-    /// The name `RenderContext` gives the image.
+    /// The name the build gives the image.
     static func name(_ variant: Variant, key: String, fingerprint: String) -> String {
         let (folder, suffix) = parts(variant)
         return folder.description + fingerprint + "-" + key + suffix.description
@@ -137,6 +137,11 @@ struct ImageFiles: Sendable {
     private(set) var names: Set<String> = []
     /// Which of its three images each canonical stem has (bit `Variant.rawValue`).
     private var variants: [ImageStem: UInt8] = [:]
+
+    /// Whether a photo's three images (thumbnail, 2x, preview) are all here.
+    func hasImages(of photo: Manifest.Photo) -> Bool {
+        contains(photo.thumb.src) && contains(photo.thumb2x.src) && contains(photo.preview.src)
+    }
 
     init(_ names: some Sequence<String>) {
         insert(names)

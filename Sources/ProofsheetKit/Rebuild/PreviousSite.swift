@@ -12,7 +12,7 @@ struct PreviousSite: Sendable {
     var cache: BuildCache
     /// The first 16 hex digits of the manifest's fingerprint (the page's mark names it).
     var digest: String
-    /// The bytes of `manifest.json`: a photo is decoded from there, and what `SiteWriter`
+    /// The bytes of `manifest.json`: a photo is decoded from there, and what the build
     /// copies for a photo that is unchanged.
     var bytes: [UInt8]
     /// Where each photo's path is in the manifest's photos.
@@ -89,7 +89,7 @@ struct PreviousSite: Sendable {
             return true
         }
         // The checksum held, yet a record is not its photo: the build judged the photos by
-        // records that are not true, so it must be done again without them (`SiteBuilder`).
+        // records that are not true, so it must be done again without them.
         return false
     }
 
@@ -169,7 +169,7 @@ struct PreviousSite: Sendable {
     /// Whether the photo's three images are in the site.
     func imagesExist(_ position: Int, in images: ImageFiles) -> Bool {
         if let stem = cache.imageStem(cache.photos[position]) { return images.containsAll(of: stem) }
-        return photo(at: position).map { BuildPlan.imagesExist($0, in: images) } ?? false
+        return photo(at: position).map { images.hasImages(of: $0) } ?? false
     }
 
     static func decodeManifest(_ bytes: [UInt8]) -> (manifest: Manifest, ranges: [Range<Int>]?, photosArray: Range<Int>?)? {

@@ -27,12 +27,7 @@ var Review = (Proofsheet.review = (function () {
   }
 
   function control(className, key, text, action, pick) {
-    var b = el("button", className, text);
-    b.type = "button";
-    b.setAttribute("aria-label", t(key, { name: pick.name }));
-    b.setAttribute("data-action", action);
-    b.setAttribute("data-id", pick.id);
-    return b;
+    return pickControl(className, t(key, { name: pick.name }), text, action, pick.id);
   }
   // The note: a field when there is one or one was asked for, else "Add note".
   function note(pick) {
@@ -140,20 +135,9 @@ var Review = (Proofsheet.review = (function () {
     if (target && target.disabled) target = target.parentNode.querySelector("button:not([disabled])");
     (target || $("review-close")).focus();
   }
-  function cssEscape(value) {
-    return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&");
-  }
 
-  list.addEventListener("click", function (event) {
-    var b = event.target.closest ? event.target.closest("button[data-action]") : null;
-    if (!b || b.disabled) return;
-    var id = b.getAttribute("data-id");
-    var at = Picks.position(id);
-    var action = b.getAttribute("data-action");
-    if (action === "earlier") Picks.moveTo(id, at - 1);
-    else if (action === "later") Picks.moveTo(id, at + 1);
-    else if (action === "remove") Picks.remove(id);
-    else if (action === "note") {
+  Tray.onPickButtons(list, "earlier", "later", function (action, id) {
+    if (action === "note") {
       noting[id] = true;
       draw();
       var area = list.querySelector('textarea[data-id="' + cssEscape(id) + '"]');

@@ -35,6 +35,20 @@ function breakableName(node, name) {
 function src(path) {
   return path.split("/").map(encodeURIComponent).join("/");
 }
+// A button on a pick in a list (the tray, the review sheet, a note's ✎): its action and
+// the pick's id ride on it, for one click handler on the list (Tray.onPickButtons).
+function pickControl(className, label, text, action, id) {
+  var b = el("button", className, text);
+  b.type = "button";
+  b.setAttribute("aria-label", label);
+  b.setAttribute("data-action", action);
+  b.setAttribute("data-id", id);
+  return b;
+}
+// A value inside a CSS selector's quotes ('[data-id="…"]').
+function cssEscape(value) {
+  return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&");
+}
 
 // The page's words: the one language the site carries (build --lang), in index.html as
 // Templates/words/LANG.json holds it (docs/page.md). t("count.picks", { n: 3 }) → "3 picks":

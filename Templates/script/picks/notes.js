@@ -53,12 +53,7 @@ var Notes = (Proofsheet.notes = (function () {
   // ✎ while the pick has no note field; null once it has one.
   function noteButton(pick) {
     if (pick.note || open[pick.id]) return null;
-    var b = el("button", "note-button", t("note.add"));
-    b.type = "button";
-    b.setAttribute("aria-label", t("note.addOn", { name: pick.name }));
-    b.setAttribute("data-action", "note");
-    b.setAttribute("data-id", pick.id);
-    return b;
+    return pickControl("note-button", t("note.addOn", { name: pick.name }), t("note.add"), "note", pick.id);
   }
   // A click on ✎ shows the pick's note field and puts the caret in it.
   function openNote(id) {
@@ -66,9 +61,6 @@ var Notes = (Proofsheet.notes = (function () {
     Tray.render(Picks.list());
     var area = document.querySelector('textarea.tray-note[data-id="' + cssEscape(id) + '"]');
     if (area) area.focus();
-  }
-  function cssEscape(value) {
-    return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&");
   }
 
   $("tray-list").addEventListener("input", function (event) {

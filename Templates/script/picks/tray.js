@@ -6,15 +6,6 @@ var Tray = (Proofsheet.tray = (function () {
   var hint = $("tray-hint");
   var dragging = null;
 
-  function button(className, label, text, action, id) {
-    var b = el("button", className, text);
-    b.type = "button";
-    b.setAttribute("aria-label", label);
-    b.setAttribute("data-action", action);
-    b.setAttribute("data-id", id);
-    return b;
-  }
-
   function render(order) {
     var focused = document.activeElement;
     var refocus = focused && list.contains(focused) ? focused.getAttribute("data-action") : null;
@@ -73,10 +64,10 @@ var Tray = (Proofsheet.tray = (function () {
       var noteButton = Notes.noteButton(pick);
       if (noteButton) label.appendChild(noteButton);
       var controls = el("span", "tray-controls");
-      var up = button("icon", t("tray.moveUp", { name: pick.name }), "↑", "up", id);
-      var down = button("icon", t("tray.moveDown", { name: pick.name }), "↓", "down", id);
+      var up = pickControl("icon", t("tray.moveUp", { name: pick.name }), "↑", "up", id);
+      var down = pickControl("icon", t("tray.moveDown", { name: pick.name }), "↓", "down", id);
       var removeLabel = problem ? t("tray.removeProblem", { name: pick.name, problem: problem }) : t("tray.remove", { name: pick.name });
-      var remove = button("icon remove", removeLabel, "✕", "remove", id);
+      var remove = pickControl("icon remove", removeLabel, "✕", "remove", id);
       up.disabled = index === 0;
       down.disabled = index === records.length - 1;
       controls.appendChild(up);
@@ -120,20 +111,24 @@ var Tray = (Proofsheet.tray = (function () {
     if (item) Picks.forgetThumb(item.getAttribute("data-id"));
   }
 
-  function cssEscape(value) {
-    return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&");
+  // Clicks on the pick buttons of `list` (the tray's, the review sheet's): `earlier` and
+  // `later` name the actions that move a pick one place, "remove" removes it, and any
+  // other action goes to `other(action, id)`.
+  function onPickButtons(list, earlier, later, other) {
+    list.addEventListener("click", function (event) {
+      var b = event.target.closest ? event.target.closest("button[data-action]") : null;
+      if (!b || b.disabled) return;
+      var id = b.getAttribute("data-id");
+      var at = Picks.position(id);
+      var action = b.getAttribute("data-action");
+      if (action === earlier) Picks.moveTo(id, at - 1);
+      else if (action === later) Picks.moveTo(id, at + 1);
+      else if (action === "remove") Picks.remove(id);
+      else other(action, id);
+    });
   }
-
-  list.addEventListener("click", function (event) {
-    var b = event.target.closest ? event.target.closest("button[data-action]") : null;
-    if (!b || b.disabled) return;
-    var id = b.getAttribute("data-id");
-    var at = Picks.position(id);
-    var action = b.getAttribute("data-action");
-    if (action === "up") Picks.moveTo(id, at - 1);
-    else if (action === "down") Picks.moveTo(id, at + 1);
-    else if (action === "remove") Picks.remove(id);
-    else if (action === "note") Notes.openNote(id);
+  onPickButtons(list, "up", "down", function (action, id) {
+    if (action === "note") Notes.openNote(id);
   });
 
   // Keys on a pick: Alt+↑/↓ move it, Alt+Home/End to either end, Delete removes it.
@@ -215,5 +210,5 @@ var Tray = (Proofsheet.tray = (function () {
     return event.clientY > box.top + box.height / 2;
   }
 
-  return { render: render };
+  return { render: render, onPickButtons: onPickButtons };
 })());

@@ -9,26 +9,6 @@ import Testing
     import Darwin
 #endif
 
-extension CollectFixture {
-    /// The content id the gallery gives a file: the first 12 hex digits of its fingerprint.
-    func contentID(_ relative: String) throws -> String {
-        String(try ContentFingerprint.ofFile(library + "/" + relative).hex.prefix(12))
-    }
-
-    /// A JSON order file with the given ids (content ids, as the page writes them now).
-    @discardableResult
-    func order(withIDs picks: [(path: String, id: String)], name: String = "order.json") throws -> String {
-        let entries = picks.enumerated().map { index, pick in
-            let size = FileSystem.fileStatus(library + "/" + pick.path)?.size ?? 1
-            return #"{"order": \#(index + 1), "id": "\#(pick.id)", "path": \#(json(pick.path)), "bytes": \#(size)}"#
-        }
-        let text =
-            #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", "title": "Anna & Ben", "picks": [\#(entries.joined(separator: ", "))]}"#
-        try FileSystem.writeAtomically(text, to: root + "/" + name)
-        return root + "/" + name
-    }
-}
-
 @Suite("Collecting what the gallery published")
 struct CollectPublishedTests {
     @Test("hidden files and folders are refused as not in the gallery, even when they exist")

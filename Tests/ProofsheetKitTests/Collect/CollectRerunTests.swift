@@ -9,18 +9,6 @@ import Testing
     import Darwin
 #endif
 
-/// Every file under a folder with its inode and modification time: shows that a rerun
-/// with nothing to do touched nothing.
-func fileIdentities(_ directory: String) -> [String: String] {
-    var result: [String: String] = [:]
-    for name in FileSystem.contents(of: directory) {
-        var info = stat()
-        guard lstat(directory + "/" + name, &info) == 0 else { continue }
-        result[name] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_size)"
-    }
-    return result
-}
-
 @Suite("Collecting again")
 struct CollectRerunTests {
     @Test("the same order into the folder it made: nothing to do, nothing touched, exit 0")

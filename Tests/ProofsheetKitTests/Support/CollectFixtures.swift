@@ -109,3 +109,35 @@ func withCollectFixture(_ body: (CollectFixture) async throws -> Void) async thr
         try await body(CollectFixture(root: root))
     }
 }
+
+extension CollectFixture {
+    /// The content id the gallery gives a file: the first 12 hex digits of its fingerprint.
+    func contentID(_ relative: String) throws -> String {
+        String(try ContentFingerprint.ofFile(library + "/" + relative).hex.prefix(12))
+    }
+
+    /// A JSON order file with the given ids (content ids, as the page writes them now).
+    @discardableResult
+    func order(withIDs picks: [(path: String, id: String)], name: String = "order.json") throws -> String {
+        let entries = picks.enumerated().map { index, pick in
+            let size = FileSystem.fileStatus(library + "/" + pick.path)?.size ?? 1
+            return #"{"order": \#(index + 1), "id": "\#(pick.id)", "path": \#(json(pick.path)), "bytes": \#(size)}"#
+        }
+        let text =
+            #"{"format": "proofsheet-order", "version": 1, "gallery": "abc123", "title": "Anna & Ben", "picks": [\#(entries.joined(separator: ", "))]}"#
+        try FileSystem.writeAtomically(text, to: root + "/" + name)
+        return root + "/" + name
+    }
+}
+
+/// Every file under a folder with its inode and modification time: shows that a rerun
+/// with nothing to do touched nothing.
+func fileIdentities(_ directory: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for name in FileSystem.contents(of: directory) {
+        var info = stat()
+        guard lstat(directory + "/" + name, &info) == 0 else { continue }
+        result[name] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_size)"
+    }
+    return result
+}

@@ -10,7 +10,7 @@ public enum DecodeBudget {
     public static let maximumPixels = 1_000_000_000
     /// The most one photo's decode may hold at once beyond its file's bytes: enough for
     /// a 100 MP HEIF (decoded whole) or an interlaced 250 MP PNG; a photo over the build's
-    /// shared budget (`MemoryBudget`) is decoded alone. JPEG, PNG and TIFF photos are
+    /// shared memory budget is decoded alone. JPEG, PNG and TIFF photos are
     /// decoded a band of rows at a time and need a few MB whatever their size.
     public static let maximumWorkingBytes = 1 << 30
 

@@ -1,5 +1,5 @@
 /// An image format, told by the file's first bytes rather than its name; a camera RAW
-/// alone is told by its name (`Companion`'s RAW extensions), as many RAWs are TIFFs inside.
+/// alone is told by its name (a RAW companion's extensions), as many RAWs are TIFFs inside.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     // The order is CImaging's PS_FORMAT_* order.
     case jpeg, png, gif, webp, tiff, bmp, heif, avif, raw

@@ -6,7 +6,7 @@ internal import CImaging
 /// RGB or Display P3 profile and 47 ms for a CMYK one; reusing it costs a lookup.
 ///
 /// The one owner of its C cache, freed in `deinit`. Not copyable and not `Sendable`: a
-/// build gives each of its workers one (`RenderContext.render`), which its photos use one
+/// build gives each of its workers one, which its photos use one
 /// after the other, so no transform is ever used by two threads and the cache needs no
 /// lock. A photo's pixels and warnings are the same whether its transform was made for it
 /// or taken from here.

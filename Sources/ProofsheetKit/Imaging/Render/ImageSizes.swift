@@ -28,7 +28,7 @@ public struct ImageSizes: Sendable, Codable, Equatable, Hashable {
     }
 
     /// Why images of these sizes cannot be made, as a sentence; nil when they can. The
-    /// settings are checked where they are read (`SiteSettings.Checks`); this keeps the
+    /// settings are checked where they are read (the site's settings' checks); this keeps the
     /// thumbnailer's own arithmetic from trapping whatever it is given.
     public var problem: String? {
         guard thumbnail >= 1, preview >= 1, thumbnail2x != nil else {

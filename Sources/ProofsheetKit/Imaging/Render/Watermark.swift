@@ -13,7 +13,7 @@ public struct Watermark: Sendable, Codable, Equatable, Hashable {
     public var fontDigest: String?
 
     public static let defaultOpacity = 0.35
-    /// The longest text, in Unicode scalars (`SiteSettings.Checks.watermark` says why).
+    /// The longest text, in Unicode scalars (the watermark setting's check says why).
     public static let maximumLength = 100
 
     /// Where Debian's fonts-dejavu-core (and other systems) put DejaVu, looked for at run time.

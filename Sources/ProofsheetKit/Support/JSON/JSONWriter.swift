@@ -42,7 +42,7 @@ struct JSONWriter {
 
     /// What `string` writes between the quotes: the value escaped. Never `\/` (JSON allows
     /// it; nothing here needs it), so a `/` in the output is a `/` of the value, which the
-    /// search index's joined columns rely on (`PageData.searchIndex`).
+    /// search index's joined columns rely on.
     mutating func stringContent(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in

@@ -3,6 +3,7 @@ import ProofsheetCLI
 import Testing
 
 @testable import ProofsheetKit
+@testable import ProofsheetKitTests
 
 /// Issue 29's cover and brand: `--cover`, `--logo` and `--accent` are settings like the
 /// others (kept by a bare rebuild, checked by one function for the option and the stored

@@ -3,6 +3,7 @@ import ProofsheetCLI
 import Testing
 
 @testable import ProofsheetKit
+@testable import ProofsheetKitTests
 
 /// `build --lang en|de|fr|es` (issue 29): a setting like the others — kept by a bare
 /// rebuild, checked by one function for the option and the stored value, refused with one

@@ -3,6 +3,8 @@ import ProofsheetCLI
 import ProofsheetKit
 import Testing
 
+@testable import ProofsheetKitTests
+
 @Suite("Argument parser")
 struct ArgumentParserTests {
     @Test("build with every option")
@@ -214,13 +216,6 @@ struct ArgumentParserTests {
     func mergeHelpComplete(option: String) {
         #expect(HelpText.merge.contains(option))
     }
-}
-
-/// Runs the CLI with a console that records what it prints.
-final class RecordingConsole {
-    var out = ""
-    var err = ""
-    lazy var console = Console(out: { [unowned self] in self.out += $0 }, err: { [unowned self] in self.err += $0 }, isTerminal: false)
 }
 
 @Suite("Command line")

@@ -3,6 +3,7 @@ import ProofsheetCLI
 import Testing
 
 @testable import ProofsheetKit
+@testable import ProofsheetKitTests
 
 /// Issue 13's build options (`--min`, `--contact`, `--contact-name`, `--message`) and
 /// issue 14's badge data: kept in the site like the other settings, checked before
