@@ -60,7 +60,6 @@ var Grid = (Proofsheet.grid = (function () {
     return { gap: gap, header: Math.ceil(header), after: after, width: width };
   }
 
-  // The rows of every group at the measured width, and the grid's height.
   function layout() {
     laidOut = true;
     var y = 0;
@@ -110,8 +109,7 @@ var Grid = (Proofsheet.grid = (function () {
 
   function draw() {
     scheduled = false;
-    // Read before anything is written, so the page is not laid out twice in a frame (the
-    // grid's height, written below, moves nothing above its top).
+    // Read before anything is written (the grid's height moves nothing above its top).
     var width = root.clientWidth;
     var box = root.getBoundingClientRect();
     var relaid = !metrics || width !== metrics.width;
@@ -320,10 +318,8 @@ var Grid = (Proofsheet.grid = (function () {
   }
 
   // Shows a view: groups of { title, note, count, at(i) → position }.
-  // The view's top is scrolled to first, so what is drawn is the rows that will be on
-  // screen, not those where the view before was scrolled to; the grid emptied first, so
-  // the one layout read lays out no cell. The sizes measured are kept (a new view is laid
-  // out again, at the same width, without measuring).
+  // Scrolled to the view's top (the grid emptied: no cell laid out for it) before the
+  // rows on screen are drawn; the sizes measured are kept (a view is not measured again).
   function show(view, keepScroll) {
     groups = view;
     sections.forEach(function (part) {
