@@ -353,6 +353,32 @@ def memory_by_jobs(binary, library, work, jobs_list):
     return peaks
 
 
+def first_builds_by_jobs(binary, library, work, jobs_list, rounds):
+    """The first build of a library (no site there) at each --jobs, alternating runs (the
+    order turned each round): the median run of each, by wall time."""
+    runs = {jobs: [] for jobs in jobs_list}
+    for round_index in range(rounds):
+        order = jobs_list[round_index % len(jobs_list):] + jobs_list[:round_index % len(jobs_list)]
+        for jobs in order:
+            site = os.path.join(work, f"first-j{jobs}")
+            shutil.rmtree(site, ignore_errors=True)
+            run = measure([binary, "build", library, "--output", site, "--quiet", "--jobs", str(jobs)])
+            runs[jobs].append(run)
+            print(f"  round {round_index + 1}: --jobs {jobs} {run.wall:7.2f} s, CPU {run.cpu:7.2f} s", flush=True)
+            shutil.rmtree(site, ignore_errors=True)
+    return {jobs: sorted(rs, key=lambda r: r.wall)[len(rs) // 2] for jobs, rs in runs.items()}
+
+
+def say_first_builds(say, label, count, runs):
+    jobs_list = sorted(runs)
+    say(f"| first build, {label} | " + " | ".join(f"--jobs {j}" for j in jobs_list) + " |")
+    say("|---|" + "---:|" * len(jobs_list))
+    say("| photos a second | " + " | ".join(f"{count / runs[j].wall:,.0f}" for j in jobs_list) + " |")
+    say("| wall, CPU | " + " | ".join(f"{runs[j].wall:.1f} s, {runs[j].cpu:.1f} s" for j in jobs_list) + " |")
+    say("| CPU / wall (cores kept busy) | " + " | ".join(f"{runs[j].cpu / runs[j].wall:.2f}" for j in jobs_list) + " |")
+    say()
+
+
 def referenced_files_exist(site):
     """Every src and href of index.html names an existing file."""
     with open(os.path.join(site, "index.html"), encoding="utf-8") as f:
@@ -560,6 +586,8 @@ def main():
     parser.add_argument("--colour-only", action="store_true",
                         help="with --formats-only: only the colour and HEIC table")
     parser.add_argument("--baseline", help="another proofsheet binary (say main's) run beside it in the colour table")
+    parser.add_argument("--jobs-only", action="store_true",
+                        help="only the first build of the small library at --jobs 1, 2 and 4 (photos a second)")
     parser.add_argument("--skip-big", action="store_true", help="skip the big photos (102 MP to 1 GP) and RAW")
     parser.add_argument("--big-only", action="store_true", help="only the big photos (102 MP to 1 GP) and RAW")
     parser.add_argument("--big-match", help="with --big-only: only the rows whose label holds this (say HEIC)")
@@ -590,6 +618,24 @@ def main():
             say(f"- {text}: {value} — {'met' if ok else 'NOT MET'}")
         os.makedirs(RESULTS, exist_ok=True)
         with open(os.path.join(RESULTS, "big.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        shutil.rmtree(work, ignore_errors=True)
+        return
+
+    if args.jobs_only:
+        small = os.path.join(CORPUS, f"library-{args.library_size}")
+        corpus.ensure_small(small, args.library_size, jobs)
+        work = os.path.join(CORPUS, "work")
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        say(f"## proofsheet benchmark, the first build by --jobs — {time.strftime('%Y-%m-%d')}")
+        say()
+        say(f"Machine: {machine()}. Medians of {args.rounds} alternating runs.")
+        say()
+        runs = first_builds_by_jobs(binary, small, work, [1, 2, 4], args.rounds)
+        say_first_builds(say, f"{args.library_size:,} small photos", args.library_size, runs)
+        os.makedirs(RESULTS, exist_ok=True)
+        with open(os.path.join(RESULTS, "jobs.md"), "w") as f:
             f.write("\n".join(lines) + "\n")
         shutil.rmtree(work, ignore_errors=True)
         return
@@ -711,6 +757,12 @@ def main():
             f"{fmt_bytes(memory[label][j].rss)} ({memory[label][j].wall:.1f} s)" if j in memory[label] else "—"
             for j in jobs_list) + " |")
     say()
+
+    # The first build by --jobs, side by side: how it scales with the cores (issue 33).
+    if not args.skip_scale:
+        print(f"\nFirst builds of the {args.library_size:,} corpus at --jobs 1, 2, 4…", flush=True)
+        by_jobs = first_builds_by_jobs(binary, small, os.path.join(work, "by-jobs"), [1, 2, 4], args.rounds)
+        say_first_builds(say, f"{args.library_size:,} small photos", args.library_size, by_jobs)
 
     page = None
     if not args.skip_scale:

@@ -249,6 +249,37 @@ def test_search_finds_photos_in_unloaded_chunks_by_name_and_by_album(page, big):
     assert gallery.state()["visible"][0] == name(1400)
 
 
+def test_a_typed_search_draws_its_result_at_its_top_in_the_frames_after_the_key(page, big):
+    """A key searches at once, with no pause for the next key (2,400 photos: the page once
+    waited 120 ms above 2,000), and the view is drawn where it will be seen: from far down
+    the gallery, the two frames after the key show the result's first photos at the top
+    of the grid, and its chunk is asked for."""
+    Gallery(page, big).open()
+    scroll_to_bottom(page)
+    after = page.evaluate("""async () => {
+      const frame = () => new Promise(r => requestAnimationFrame(r));
+      const input = document.getElementById('search');
+      await frame();
+      input.value = 'album 3';
+      input.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: '3'}));
+      await frame();
+      await frame();
+      const grid = document.getElementById('grid').getBoundingClientRect();
+      const onScreen = Array.from(document.querySelectorAll('#grid li.photo')).filter(li => {
+        const box = li.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+      return {shown: document.getElementById('shown').textContent, gridTop: grid.top, onScreen: onScreen.length,
+              positions: onScreen.map(li => Proofsheet.grid.positionOf(li)).filter(p => p !== null),
+              scripts: Array.from(document.scripts).map(s => s.getAttribute('src') || '')};
+    }""")
+    assert after["shown"] == "Showing 300 of 2400 photos."
+    assert -20 < after["gridTop"] < 400
+    assert after["onScreen"] > 0
+    assert after["positions"] and all(1400 <= p < 1700 for p in after["positions"])
+    assert f"data/{page_data(big)['chunks'][3][0]}.js" in after["scripts"]  # Albums 3 and 4
+
+
 def test_the_viewer_steps_across_a_chunk_boundary(page, big):
     gallery = Gallery(page, big).open()
     page.get_by_label("Album", exact=True).select_option("Album 2")

@@ -35,9 +35,11 @@ struct RenderContext: Sendable {
     /// the count done so far, and the caller sorts before anything depends on their order.
     /// After a failed write no new photo is started: the build is failing.
     ///
-    /// Each worker owns the colour transforms its photos need (`ColorTransforms`, made once
-    /// a profile and a worker rather than once a photo: 47 ms for a CMYK profile), which
-    /// never leave its task: C objects do not cross task boundaries, and need no lock.
+    /// Each worker's photos are read, decoded, rendered and written on a thread of its own
+    /// (`RenderThread`: a photo's files block, and the cooperative pool has a thread a
+    /// core), which owns the colour transforms they need (`ColorTransforms`, made once a
+    /// profile and a worker rather than once a photo: 47 ms for a CMYK profile): C objects
+    /// do not cross threads, and need no lock.
     ///
     /// However many run at once, the photos' bytes and decoded pixels in flight stay within
     /// `budget` (a 100 MP PNG holds 200-odd MB of file and, interlaced, 400 MB of pixels):
@@ -49,9 +51,10 @@ struct RenderContext: Sendable {
         async let finished: Void = withTaskGroup(of: Void.self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    var colors = ColorTransforms()
+                    let thread = RenderThread()
+                    defer { thread.close() }
                     while let job = await queue.next() {
-                        let outcome = await self.process(job, budget: budget, colors: &colors)
+                        let outcome = await self.process(job, budget: budget, on: thread)
                         if case .writeFailed = outcome { await queue.stop() }
                         sink.yield(outcome)
                     }
@@ -69,24 +72,26 @@ struct RenderContext: Sendable {
     }
 
     /// Reads the photo's header, waits for its memory, then reads, decodes, renders and
-    /// writes it. Synchronous C work between the two waits; every libgd image is created
-    /// and freed inside it, and its colour transform taken from the worker's `colors`.
-    func process(_ job: Job, budget: MemoryBudget, colors: inout ColorTransforms) async -> Outcome {
+    /// writes it, on the worker's thread. Synchronous C work between the two waits; every
+    /// libgd image is created and freed inside it, and its colour transform taken from the
+    /// thread's.
+    func process(_ job: Job, budget: MemoryBudget, on thread: RenderThread) async -> Outcome {
         let path = library.appending(job.file.path)
         // The header first, read on its own: a hostile or oversized file is refused
         // before it is read whole, and the memory it needs is known before it is taken.
+        let raw = job.file.format == .raw
+        let header = await thread.run { _ in Result { try Self.header(of: path, raw: raw) } }
         let info: ImageInfo
         let size: Int
-        do {
-            (info, size) = try Self.header(of: path, raw: job.file.format == .raw)
-        } catch let error as ImagingError {
-            return .problem(Self.problem(job, error.description))
-        } catch {
+        switch header {
+        case .success(let found): (info, size) = found
+        case .failure(let error as ImagingError): return .problem(Self.problem(job, error.description))
+        case .failure(let error):
             return .unreadable(Self.problem(job, (error as? ProofsheetError)?.reason ?? String(describing: error)))
         }
         let cost = size + info.workingBytes + Self.outputBytes(info, sizes: sizes)
         await budget.reserve(cost)
-        let outcome = render(job, path: path, colors: &colors)
+        let outcome = await thread.run { colors in self.render(job, path: path, colors: &colors) }
         await budget.release(cost)
         return outcome
     }

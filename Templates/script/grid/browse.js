@@ -116,7 +116,9 @@ var Browse = (Proofsheet.browse = (function () {
   }
   // A predicate for a query, or null when there is none. A photo matches when the whole
   // query is in its name, album, camera or date ("album 3", "canon eos"); when nothing in
-  // the gallery matches so, when each word is in one of them ("christmas 2008").
+  // the gallery matches so, when each word is in one of them ("christmas 2008"). The
+  // predicate's all(album) tells that every photo of an album matches (its name holds the
+  // query): the album is shown whole, its photos not looked at one by one.
   function matcher(query) {
     var phrase = fold(query).replace(/\s+/g, " ").trim();
     if (!phrase) return null;
@@ -126,31 +128,53 @@ var Browse = (Proofsheet.browse = (function () {
     });
     var cameraText = [""].concat(index.cameras.map(fold));
     nameHits = Object.create(null); // a query's texts only
-    function has(position, album, text, names) {
-      return (
-        names[position] === 1 ||
-        albumText[album.index].indexOf(text) >= 0 ||
-        cameraText[index.camera[position]].indexOf(text) >= 0 ||
-        dayText(index.dates[position]).indexOf(text) >= 0
-      );
+    // Where a text is found: each album's, camera's and day's text is searched once, and
+    // a photo's are then looked up (100,000 photos have 50 albums and a few hundred days).
+    function finder(text) {
+      var names = namesHolding(index, text);
+      var inAlbum = albumText.map(function (album) {
+        return album.indexOf(text) >= 0;
+      });
+      var inCamera = cameraText.map(function (camera) {
+        return camera.indexOf(text) >= 0;
+      });
+      var inDay = Object.create(null);
+      return {
+        album: inAlbum,
+        has: function (position, album) {
+          if (names[position] === 1 || inAlbum[album.index] || inCamera[index.camera[position]]) return true;
+          var seconds = index.dates[position];
+          var day = seconds < 0 ? -1 : Math.floor(seconds / 86400);
+          if (inDay[day] === undefined) inDay[day] = dayText(seconds).indexOf(text) >= 0;
+          return inDay[day];
+        },
+      };
     }
-    var tokens = phrase.split(" ");
-    var phraseNames = namesHolding(index, phrase);
-    var whole = function (position, album) {
-      return has(position, album, phrase, phraseNames);
+    var whole = finder(phrase);
+    var matchWhole = function (position, album) {
+      return whole.has(position, album);
     };
-    if (tokens.length === 1) return whole;
+    matchWhole.all = function (album) {
+      return whole.album[album.index];
+    };
+    var tokens = phrase.split(" ");
+    if (tokens.length === 1) return matchWhole;
     for (var a = 0; a < Data.albums.length; a++) {
       var album = Data.albums[a];
-      for (var i = 0; i < album.count; i++) if (whole(album.start + i, album)) return whole;
+      if (whole.album[a]) return matchWhole;
+      for (var i = 0; i < album.count; i++) if (whole.has(album.start + i, album)) return matchWhole;
     }
-    var tokenNames = tokens.map(function (token) {
-      return namesHolding(index, token);
-    });
-    return function (position, album) {
-      for (var t = 0; t < tokens.length; t++) if (!has(position, album, tokens[t], tokenNames[t])) return false;
+    var each = tokens.map(finder);
+    var matchEach = function (position, album) {
+      for (var t = 0; t < each.length; t++) if (!each[t].has(position, album)) return false;
       return true;
     };
+    matchEach.all = function (album) {
+      return each.every(function (found) {
+        return found.album[album.index];
+      });
+    };
+    return matchEach;
   }
   function group(title, note, items, album) {
     var g = { title: title, note: note, album: album };
@@ -210,7 +234,7 @@ var Browse = (Proofsheet.browse = (function () {
     } else {
       albums.forEach(function (a) {
         var items = albumOrder(a, how);
-        if (match) {
+        if (match && !match.all(a)) {
           var source = items;
           items = [];
           for (var i = 0; i < a.count; i++) {
@@ -218,6 +242,7 @@ var Browse = (Proofsheet.browse = (function () {
             if (match(position, a)) items.push(position);
           }
           if (!items.length) return;
+          if (!source && items.length === a.count) items = null; // all of it, in its order
         }
         var n = items ? items.length : a.count;
         view.push(group(a.name, n === a.count ? photos(a.count) : t("browse.someOf", { n: n, photos: photos(a.count) }), items, a));
@@ -226,19 +251,53 @@ var Browse = (Proofsheet.browse = (function () {
     return view;
   }
 
+  // The chunks of a view's first photos (a screen and more), asked for as soon as the view
+  // is known: they load while it is laid out and drawn, and its first screen is filled in
+  // the frame they come, not one chunk's loading after its empty frames were drawn.
+  var FIRST = 60;
+  function loadFirst(view) {
+    var asked = [];
+    for (var g = 0, n = 0; g < view.length && n < FIRST; g++) {
+      for (var i = 0; i < view[g].count && n < FIRST; i++, n++) {
+        var chunk = Data.chunkAt(view[g].at(i));
+        if (asked.indexOf(chunk) < 0) asked.push(chunk);
+      }
+    }
+    asked.forEach(function (chunk) {
+      Data.ensure(chunk.start).catch(function () {}); // what is drawn reports a failure
+    });
+  }
+
+  // While the index loads: the first chunk of each album whose name holds the query, the
+  // likely result of a query that names an album.
+  function loadAlbumsNamed(query) {
+    var text = fold(query).replace(/\s+/g, " ");
+    if (!text) return;
+    Data.albums.forEach(function (album) {
+      if (album.count && fold(album.name + " / " + album.path).indexOf(text) >= 0) Data.ensure(album.start).catch(function () {});
+    });
+  }
+
+  var waitingForIndex = false;
   function apply(keepScroll) {
     var query = search.value.trim();
     if ((needsIndex(sort.value, query) || (pickedOnly.checked && Picks.pending()) || (MarkBar.filtering() && !Data.complete())) && !Data.index()) {
       shown.textContent = t("browse.loadingIndex");
+      loadAlbumsNamed(query);
+      if (waitingForIndex) return; // the search then is of what the field holds by then
+      waitingForIndex = true;
       Data.loadIndex().then(function () {
+        waitingForIndex = false;
         apply(keepScroll);
       }, function (error) {
+        waitingForIndex = false;
         shown.textContent = "";
         Status.say(t("browse.noIndex", { error: error.message }), "error");
       });
       return;
     }
     groups = build();
+    if (!keepScroll) loadFirst(groups);
     starts = [];
     count = 0;
     groups.forEach(function (g) {
@@ -252,14 +311,17 @@ var Browse = (Proofsheet.browse = (function () {
     noResults.textContent = t(pickedOnly.checked && !Picks.count() ? "grid.nothingPicked" : "grid.noResults");
   }
 
+  // Each key searches at once, with no pause for the next: its result is drawn in the
+  // frames after it (a search of 100,000 photos takes a few ms, an album's whole, less).
+  // Keys that come while a search runs are taken together: the next search is of what the
+  // field holds by then (input comes before timers), not one search a key behind.
   var pending = null;
   search.addEventListener("input", function () {
-    if (pending) clearTimeout(pending);
-    // Typing fast in a large gallery filters once per pause, not per key.
+    if (pending) return;
     pending = setTimeout(function () {
       pending = null;
       apply();
-    }, Data.total > 2000 ? 120 : 0);
+    }, 0);
   });
   search.addEventListener("keydown", function (event) {
     if (event.key === "Enter") {

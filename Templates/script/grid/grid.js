@@ -10,6 +10,7 @@ var Grid = (Proofsheet.grid = (function () {
   var root = $("grid");
   var groups = [];
   var metrics = null;
+  var laidOut = false; // the view's rows are laid out at metrics.width
   var shown = new Map(); // position → cell
   var sections = []; // group index → { section, list } while any of it is drawn
   var positions = Object.create(null); // pick number by photo id
@@ -44,7 +45,7 @@ var Grid = (Proofsheet.grid = (function () {
 
   // Sizes come from the stylesheet: a probe album heading is laid out off screen; the
   // gap between photos and rows is the grid's --gap.
-  function measure() {
+  function measure(width) {
     var probe = el("div", "grid-probe");
     probe.setAttribute("aria-hidden", "true");
     var section = el("section", "album");
@@ -56,11 +57,11 @@ var Grid = (Proofsheet.grid = (function () {
     var after = parseFloat(window.getComputedStyle(section).paddingBottom) || 0;
     var gap = parseFloat(window.getComputedStyle(root).getPropertyValue("--gap")) || 0;
     root.removeChild(probe);
-    return { gap: gap, header: Math.ceil(header), after: after, width: root.clientWidth };
+    return { gap: gap, header: Math.ceil(header), after: after, width: width };
   }
 
   function layout() {
-    metrics = measure();
+    laidOut = true;
     var y = 0;
     groups.forEach(function (group) {
       group.top = y;
@@ -108,10 +109,12 @@ var Grid = (Proofsheet.grid = (function () {
 
   function draw() {
     scheduled = false;
-    var relaid = !metrics || root.clientWidth !== metrics.width;
-    if (relaid) layout();
-    // Read before anything is written, so the page is not laid out twice in a frame.
+    // Read before anything is written (the grid's height moves nothing above its top).
+    var width = root.clientWidth;
     var box = root.getBoundingClientRect();
+    var relaid = !metrics || width !== metrics.width;
+    if (relaid) metrics = measure(width);
+    if (relaid || !laidOut) layout();
     var view = window.innerHeight || document.documentElement.clientHeight;
     var fast = lastTop !== null && Math.abs(box.top - lastTop) > view / 2;
     var fling = fast && wasFast;
@@ -315,22 +318,24 @@ var Grid = (Proofsheet.grid = (function () {
   }
 
   // Shows a view: groups of { title, note, count, at(i) → position }.
+  // Scrolled to the view's top (the grid emptied: no cell laid out for it) before the
+  // rows on screen are drawn; the sizes measured are kept (a view is not measured again).
   function show(view, keepScroll) {
     groups = view;
     sections.forEach(function (part) {
       if (part && part.section.parentNode) part.section.parentNode.removeChild(part.section);
     });
-    sections = [];
-    shown = new Map();
-    metrics = null;
-    lastTop = null;
-    wasFast = false;
-    settling = false;
-    draw();
     if (!keepScroll) {
       var top = root.getBoundingClientRect().top + window.pageYOffset - 8;
       if (window.pageYOffset > top) window.scrollTo(0, Math.max(0, top));
     }
+    sections = [];
+    shown = new Map();
+    laidOut = false;
+    lastTop = null;
+    wasFast = false;
+    settling = false;
+    draw();
   }
 
   // Where a position is in the view: its group and its row there; null when not shown.
