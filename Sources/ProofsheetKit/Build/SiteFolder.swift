@@ -21,7 +21,7 @@ enum SiteFolder {
     static let folders = ["thumbs", "previews", "data", "albums", "assets"]
 
     /// The files at the top of the site a build writes over (renamed into place).
-    static var files: [String] { ["index.html", "manifest.json", BuildCache.fileName, SiteMarker.fileName] }
+    static var files: [String] { ["index.html", "manifest.json", BuildCache.fileName, BuildCache.journalName, SiteMarker.fileName] }
 
     /// Refuses a site whose own folders or files (those of `folders` and `files` that are
     /// there) are symlinks or not what they should be, with one line naming the first.
