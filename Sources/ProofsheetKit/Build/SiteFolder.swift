@@ -54,7 +54,7 @@ enum SiteFolder {
     ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`
     ///   and `.js` (8 hex digits), `assets/display-HASH.woff2` and `assets/logo-HASH.png`
     ///   or `.jpg` (16 hex digits);
-    /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache`, `.proofsheet-site`;
+    /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache` and its journal, `.proofsheet-site`;
     /// - and in any of them the temporary file of one of those (`.NAME.tmp-XXXXXX`,
     ///   `FileSystem.writeTemporary`) that a killed build left behind.
     static func isMade(_ name: String, in folder: String) -> Bool {
