@@ -89,12 +89,16 @@ def written(before, after):
 
 
 def edit(library, k, mode="one"):
-    last_album = sorted(p for p in library.iterdir() if p.is_dir())[-1]
+    albums = sorted(p for p in library.iterdir() if p.is_dir())
+    last_album = albums[-1]
     target = sorted(last_album.iterdir())[-1 - (k % 50)]
     if mode == "copy":
-        # Another photo's content: the one of the album's first photo, or of its second
-        # when the target is that content already.
-        first, second = sorted(last_album.iterdir())[:2]
+        # A photo of the first album, so that copies of its content (and of the new one)
+        # follow it in every album; it gets the content of the album's first photo, or of
+        # its second when it is that content already.
+        photos = sorted(albums[0].iterdir())
+        target = photos[-1 - (k % 50)]
+        first, second = photos[:2]
         source = first if first.stat().st_ino != target.stat().st_ino else second
         target.unlink()
         shutil.copyfile(source, target)
