@@ -143,9 +143,16 @@ fuzz-regress: deps-fuzz build
 # bench/bench.py makes its own venv (sigal, Pillow, numpy) in bench/venv and its corpora in
 # bench/corpus, once; both git-ignored. Results go to bench/results/latest.md too.
 # bench/shard_bench.py: the same library built whole and as 1, 2 and 3 shards joined.
+# Then one photo replaced by a copy of another in 100,000 (issue 33): the rebuild's time and
+# what it wrote, beside BASELINE (another proofsheet binary; this one when not given).
+BASELINE ?= $(BIN)
+REBUILD_CORPUS := bench/corpus/rebuild
 bench: deps-bench build
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/shard_bench.py
+	nice -n 5 $(PYTHON) bench/rebuild_bench.py $(BASELINE) $(BIN) --make-library 100000 --mode copy --runs 3 \
+		--library $(REBUILD_CORPUS)/library-100000 --site $(REBUILD_CORPUS)/site-100000 \
+		--site-old $(REBUILD_CORPUS)/site-100000-baseline
 
 # The README's screenshot: the demo page with three picks, in headless Chromium.
 screenshot: venv build

@@ -200,8 +200,29 @@ def cache_documents(binary, work, demo_site):
     demo_cache = (demo_site / ".proofsheet-cache").read_bytes()[:-32]
     return {"demo": site_seed(demo_site), "demo-whole": site_seed(demo_site, whole=True), "companions": built,
             "rebuilt": site_seed(site), "another-site": demo_manifest + (site / ".proofsheet-cache").read_bytes()[:-32],
-            "no-cache": demo_manifest,
+            "no-cache": demo_manifest, "journal": site_seed(demo_site) + journal_of(demo_cache),
             **{f"demo-{name}": demo_manifest + forged for name, forged in forged_caches(demo_manifest, demo_cache).items()}}
+
+
+def journal_of(cache):
+    """A `.proofsheet-cache-journal` without its checksum (FuzzBuildCache puts in the base's
+    checksum and the manifest's fingerprint, and appends it) of the cache's records in two
+    runs of the base, one of them moved by no distance, and one record of its own."""
+    at = len(b"proofsheet-cache\n") + 4 + 32
+    photos_array = cache[at:at + 16]
+    at += 16
+    (keys,) = struct.unpack_from("<I", cache, at)
+    at += 4
+    for _ in range(keys):
+        (length,) = struct.unpack_from("<I", cache, at)
+        at += 4 + length
+    (count,) = struct.unpack_from("<I", cache, at)
+    records = at + 4 + 8
+    runs = struct.pack("<BIIq", 0, max(0, count - 1), 0, 0)
+    if count:
+        runs += struct.pack("<BI", 1, 1) + cache[records + (count - 1) * 68:records + count * 68]
+    out = b"proofsheet-cache-journal\n" + struct.pack("<I", 1) + b"\0" * 32 + b"0" * 32 + photos_array
+    return out + struct.pack("<IIQ", 0, 2 if count else 1, 0) + runs
 
 
 def forged_caches(manifest, cache):

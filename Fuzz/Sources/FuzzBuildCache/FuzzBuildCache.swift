@@ -15,7 +15,11 @@
 // - a rebuild album by album (one photo changed, the rest as they were) either finds the
 //   cache untrue, or writes a next manifest.json that the quick reader reads, in which
 //   each album it kept holds that album's photos, each the manifest's and its record's;
-// - the cache made from what was read reads back as that cache.
+// - the cache made from what was read reads back as that cache;
+// - a journal (the input's bytes after `proofsheet-cache-journal\n`, sealed and naming the
+//   cache read as its base and the manifest as its own) gives a cache or a refusal with a
+//   reason, never a crash; a cache it gives holds the same bounds as one read whole, and
+//   its own journal, applied to the base again, gives the same records.
 import CFuzz
 
 @testable import ProofsheetKit
@@ -25,7 +29,9 @@ public func fuzzBuildCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let split = input.firstRange(of: BuildCache.magic)?.lowerBound ?? input.count
     let manifest = Array(input[..<split])
-    let body = Array(input[split...])
+    let journalAt = input[split...].firstRange(of: BuildCache.journalMagic)?.lowerBound ?? input.count
+    let body = Array(input[split..<journalAt])
+    let journal = Array(input[journalAt...])
 
     checkRead(body, manifestLength: manifest.count)
     checkRead(sealed(body), manifestLength: manifest.count)
@@ -37,7 +43,53 @@ public func fuzzBuildCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         current.replaceSubrange(fingerprintAt..<(fingerprintAt + 32), with: Array(ContentFingerprint(of: manifest).hex.utf8))
     }
     checkPreviousSite(manifest: manifest, cache: sealed(current))
+    if !journal.isEmpty { checkJournal(journal, base: body, manifest: manifest) }
     return 0
+}
+
+/// The journal with the base's checksum and the manifest's fingerprint put in, sealed; and
+/// the previous site of the base (its fingerprint another's) and that journal.
+private func checkJournal(_ journal: [UInt8], base body: [UInt8], manifest: [UInt8]) {
+    let sealedBase = sealed(body)
+    var named = journal
+    let at = BuildCache.journalMagic.count + 4
+    if named.count >= at + 64 {
+        named.replaceSubrange(at..<(at + 32), with: sealedBase.suffix(32))
+        named.replaceSubrange((at + 32)..<(at + 64), with: Array(ContentFingerprint(of: manifest).hex.utf8))
+    }
+    let sealedJournal = sealed(named)
+    if let base = try? BuildCache(decoding: sealedBase, manifestLength: manifest.count) {
+        for bytes in [journal, sealedJournal] {
+            let next: BuildCache?
+            do throws(BuildCache.Damaged) {
+                next = try base.applying(journal: bytes, manifestLength: manifest.count)
+            } catch {
+                precondition(!error.reason.isEmpty, "a refusal without a reason")
+                continue
+            }
+            guard let next else { continue }
+            precondition(next.holds(manifestLength: manifest.count) && next.origins.count == next.photos.count, "a journal out of bounds")
+            for (photo, origin) in zip(next.photos, next.origins) where origin >= 0 {
+                precondition(Int(origin) < base.photos.count, "an origin past the base")
+                var moved = base.photos[Int(origin)]
+                moved.json = photo.json
+                precondition(moved == photo, "a record of the base changed in more than its place")
+            }
+            guard let again = next.journal() else { preconditionFailure("no journal of a cache with a base") }
+            let reread = try? base.applying(journal: again, manifestLength: manifest.count)
+            precondition(reread.map { $0.compacted() == next.compacted() } ?? false, "the journal written does not read back")
+        }
+    }
+    // With the base's fingerprint another's, the previous site takes the journal.
+    var other = body
+    let fingerprintAt = BuildCache.magic.count + 4
+    if other.count >= fingerprintAt + 32 {
+        other.replaceSubrange(fingerprintAt..<(fingerprintAt + 32), with: Array(repeating: UInt8(ascii: "0"), count: 32))
+    }
+    let otherBase = sealed(other)
+    var otherJournal = named
+    if otherJournal.count >= at + 32 { otherJournal.replaceSubrange(at..<(at + 32), with: otherBase.suffix(32)) }
+    checkPreviousSite(manifest: manifest, cache: otherBase, journal: sealed(otherJournal))
 }
 
 /// The bytes with the checksum a whole cache ends with.
@@ -62,9 +114,9 @@ private func checkRead(_ bytes: [UInt8], manifestLength: Int) {
     precondition(cache.encoded() == bytes, "the cache read is not the bytes it was read from, encoded again")
 }
 
-private func checkPreviousSite(manifest: [UInt8], cache: [UInt8]) {
+private func checkPreviousSite(manifest: [UInt8], cache: [UInt8], journal: [UInt8]? = nil) {
     let whole = PreviousSite.decodeManifest(manifest)
-    guard let site = PreviousSite(bytes: manifest, cache: cache) else {
+    guard let site = PreviousSite(bytes: manifest, cache: cache, journal: journal) else {
         precondition(whole == nil, "a readable manifest refused because of its cache")
         return
     }

@@ -34,7 +34,16 @@ extension SiteWriter {
                         builder.append(copyOf: position, in: previous.cache, json: layout.photos[segment.start + offset])
                     }
                 case .made(let photos):
-                    for (offset, photo) in photos.enumerated() { builder.append(photo, json: layout.photos[segment.start + offset]) }
+                    // A photo of a changed album that is as it was keeps its record (and the
+                    // journal stays the size of the change: `BuildCache+Journal`).
+                    for (offset, photo) in photos.enumerated() {
+                        let json = layout.photos[segment.start + offset]
+                        if let position = previous.index[photo.pathKey], previous.cache.describes(photo, at: position) {
+                            builder.append(copyOf: position, in: previous.cache, json: json)
+                        } else {
+                            builder.append(photo, json: json)
+                        }
+                    }
                 }
             }
             return (manifestBytes, fingerprint, builder.cache)

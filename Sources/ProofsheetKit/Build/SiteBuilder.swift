@@ -68,7 +68,8 @@ public struct SiteBuilder: Sendable {
             let found = checked.found
             let previousFound = !options.replace && found.manifestPath != nil
             async let loading =
-                previousFound ? found.read(cache: readingCache).flatMap { PreviousSite(bytes: $0.manifest, cache: $0.cache) } : nil
+                previousFound
+                ? found.read(cache: readingCache).flatMap { PreviousSite(bytes: $0.manifest, cache: $0.cache, journal: $0.journal) } : nil
             async let listingImages = BuildPlan.imageFiles(in: output)
             // And the page files the previous build wrote are read and checked (a rebuild
             // keeps only whole ones), beside the walk rather than after it.

@@ -44,6 +44,7 @@ extension SiteBuilder {
         /// when there is one: read whole by `read`.
         var manifestPath: String?
         var cachePath: String?
+        var journalPath: String?
         /// The manifest's bytes when its first read took them all.
         var manifestBytes: [UInt8]?
         var marker: SiteMarker?
@@ -54,11 +55,14 @@ extension SiteBuilder {
         /// The manifest's bytes (read once: tens of MB for a big gallery, read beside the
         /// walk), and the cache's when `cache`; nil when there is no manifest or it cannot
         /// be read.
-        func read(cache: Bool) -> (manifest: [UInt8], cache: [UInt8]?)? {
+        func read(cache: Bool) -> (manifest: [UInt8], cache: [UInt8]?, journal: [UInt8]?)? {
             guard let manifestPath, let bytes = manifestBytes ?? (try? ManifestFile.read(manifestPath)) else { return nil }
             // A cache that cannot be read (a FIFO, one larger than its manifest) is none
             // (no bytes), so the rebuild says so in one line and writes it anew.
-            return (bytes, cache ? cachePath.map { (try? ManifestFile.readCache($0, manifestLength: bytes.count)) ?? [] } : nil)
+            func read(_ path: String?) -> [UInt8]? {
+                cache ? path.map { (try? ManifestFile.readCache($0, manifestLength: bytes.count)) ?? [] } : nil
+            }
+            return (bytes, read(cachePath), read(journalPath))
         }
     }
 
@@ -94,6 +98,7 @@ extension SiteBuilder {
                     site.manifestPath = manifestPath
                     site.manifestBytes = bytes
                     if names.contains(BuildCache.fileName) { site.cachePath = output + "/" + BuildCache.fileName }
+                    if names.contains(BuildCache.journalName) { site.journalPath = output + "/" + BuildCache.journalName }
                 }
             }
             // A fresh folder may hold a README or dotfiles (the repository's Site/ does).

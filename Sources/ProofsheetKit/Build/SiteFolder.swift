@@ -21,7 +21,7 @@ enum SiteFolder {
     static let folders = ["thumbs", "previews", "data", "albums", "assets"]
 
     /// The files at the top of the site a build writes over (renamed into place).
-    static var files: [String] { ["index.html", "manifest.json", BuildCache.fileName, SiteMarker.fileName] }
+    static var files: [String] { ["index.html", "manifest.json", BuildCache.fileName, BuildCache.journalName, SiteMarker.fileName] }
 
     /// Refuses a site whose own folders or files (those of `folders` and `files` that are
     /// there) are symlinks or not what they should be, with one line naming the first.
@@ -54,7 +54,7 @@ enum SiteFolder {
     ///   `albums/album-HASH-N.html` (8 hex digits, N from 2), `assets/proofsheet-HASH.css`
     ///   and `.js` (8 hex digits), `assets/display-HASH.woff2` and `assets/logo-HASH.png`
     ///   or `.jpg` (16 hex digits);
-    /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache`, `.proofsheet-site`;
+    /// - at the top: `index.html`, `manifest.json`, `.proofsheet-cache` and its journal, `.proofsheet-site`;
     /// - and in any of them the temporary file of one of those (`.NAME.tmp-XXXXXX`,
     ///   `FileSystem.writeTemporary`) that a killed build left behind.
     static func isMade(_ name: String, in folder: String) -> Bool {

@@ -130,6 +130,21 @@ struct SiteWriter {
         // A manifest read by JSONDecoder has no photo ranges: no cache for it.
         guard !cache.photosArray.isEmpty else { return }
         try Self.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)?.commit()
+        FileSystem.remove(output + "/" + BuildCache.journalName)
+    }
+
+    /// What to write of the cache: its journal alone when the base on disk is the one its
+    /// records came from and the journal is small beside it (`journalShare`), else the base
+    /// whole (then the journal is removed once the base is renamed into place).
+    func cacheFile(_ cache: BuildCache) -> (bytes: [UInt8], isJournal: Bool) {
+        let basePath = output + "/" + BuildCache.fileName
+        if let base = cache.base, let size = FileSystem.fileStatus(basePath)?.size, size > 32,
+            FileSystem.readRange(basePath, at: Int(size) - 32, count: 32) == base.checksum, let journal = cache.journal(),
+            journal.count * BuildCache.journalShare <= Int(size)
+        {
+            return (journal, true)
+        }
+        return (cache.encoded(), false)
     }
 
     /// `Strategy.whole`; the cache of the manifest written (or kept).
@@ -260,11 +275,15 @@ struct SiteWriter {
             try other ? StagedFile(bytes, for: path) : Self.stageIfChanged(bytes, to: path)
         }
         let stagedManifest = try stage(manifestBytes, to: output + "/manifest.json")
-        let stagedCache = try stage(cache.encoded(), to: output + "/" + BuildCache.fileName)
+        let (cacheBytes, isJournal) = cacheFile(cache)
+        let stagedCache =
+            try isJournal
+            ? StagedFile(cacheBytes, for: output + "/" + BuildCache.journalName) : stage(cacheBytes, to: output + "/" + BuildCache.fileName)
         let stagedPage = try Self.stageIfChanged(pageBytes, to: output + "/index.html")
         let pageWritten = stagedPage != nil
         try stagedManifest?.commit()
         try stagedCache?.commit()
+        if !isJournal { FileSystem.remove(output + "/" + BuildCache.journalName) }
         try stagedPage?.commit()
         if pageWritten { repairs.wrote("index.html", existed: true) }
         return files

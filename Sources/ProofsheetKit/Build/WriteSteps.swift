@@ -96,9 +96,9 @@ extension SiteBuilder {
             run.problems = previousManifest.problems
         } else {
             // Assemble in a stable order: results arrived in any order. (Ids do not
-            // depend on the order, nor the order on ids.)
+            // depend on the order, nor the order on ids.) A copy keeps its number.
             run.photos = run.plan.ordered(fresh: run.photos, previous: previousManifest, by: settings.sort)
-            PhotoIDs.assign(&run.photos)
+            PhotoIDs.assign(&run.photos, previous: previousManifest?.photos ?? [])
             Self.carryFormerIDs(&run.photos, from: previousManifest)
         }
         let albums = PhotoOrder.albums(of: run.photos, libraryName: libraryName)

@@ -9,9 +9,9 @@
 /// It follows from the previous build alone, so the site is byte for byte the one a
 /// fresh build makes: the order is the one `PhotoOrder.merged` gives (a kept album keeps
 /// its order; an album that changed is sorted again), and the ids the ones `PhotoIDs`
-/// gives — only photos that share their 12 digits with a photo that came, went or
-/// changed can get another id, and those groups are numbered again from the cache's
-/// paths and fingerprints (a photo whose number moves makes its album one that changed).
+/// gives — only a photo that shares its 12 digits with a photo that came, went or
+/// changed could get another id, and a copy kept keeps its number, so none does (were
+/// one to, its album would be one that changed).
 ///
 /// nil when the previous build cannot be taken album by album (a photo without a
 /// fingerprint or with former ids, a manifest not written by this writer, albums that do
@@ -107,7 +107,9 @@ struct AlbumRebuild {
             if album.range.contains(where: { kept[$0] }) { names[album.key] = names[album.key] ?? album.path }
         }
 
-        // Ids: only groups of one prefix that gained, lost or changed a photo are numbered again.
+        // Ids: only groups of one prefix that gained, lost or changed a photo can give an id
+        // (`PhotoIDs.ranks`: a copy at a path the group had keeps its number, read from the
+        // manifest; one that came takes the number of one that went, or the next).
         func group(_ digest: ImageStem.Digest) -> UInt64 { digest.high >> 16 }
         var affected = Set(digests.map(group))
         for position in 0..<count where !asItWas[position] { affected.insert(group(cache.photos[position].fingerprint)) }
@@ -123,17 +125,26 @@ struct AlbumRebuild {
             var freshMembers: [UInt64: [Int]] = [:]
             for index in fresh.indices { freshMembers[group(digests[index]), default: []].append(index) }
             for prefix in affected {
-                let before = (previousMembers[prefix] ?? []).map { (path: cache.path(cache.photos[$0]), position: $0) }
+                let digits = PhotoIDs.prefix(prefix)
+                var previousRanks: [BytePath: Int] = [:]
                 var rankBefore: [Int: Int] = [:]
-                for (rank, member) in before.sorted(by: { $0.path < $1.path }).enumerated() { rankBefore[member.position] = rank }
+                for position in previousMembers[prefix] ?? [] {
+                    // A manifest whose ids are not of its photos' content is read whole.
+                    guard let id = site.photo(at: position)?.id, let (head, rank) = PhotoIDs.parse(id), head == digits,
+                        rank <= PhotoIDs.maxRank
+                    else { return nil }
+                    previousRanks[cache.path(cache.photos[position])] = rank
+                    rankBefore[position] = rank
+                }
                 // The members now: a previous photo kept (its position) or one of `fresh` (its index).
                 var now: [(path: BytePath, position: Int?, fresh: Int)] = []
-                for member in before where kept[member.position] { now.append((path: member.path, position: member.position, fresh: -1)) }
+                for position in previousMembers[prefix] ?? [] where kept[position] {
+                    now.append((path: cache.path(cache.photos[position]), position: position, fresh: -1))
+                }
                 for index in freshMembers[prefix] ?? [] { now.append((path: fresh[index].pathKey, position: nil, fresh: index)) }
                 now.sort { $0.path < $1.path }
-                let digits = PhotoIDs.prefix(prefix)
-                for (rank, member) in now.enumerated() {
-                    let id = rank == 0 ? digits : "\(digits)-\(rank + 1)"
+                for (member, rank) in zip(now, PhotoIDs.ranks(now.map(\.path), previous: previousRanks)) {
+                    let id = PhotoIDs.id(digits, rank: rank)
                     if let position = member.position {
                         guard rankBefore[position] != rank else { continue }
                         movedIDs[position] = id

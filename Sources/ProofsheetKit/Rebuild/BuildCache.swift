@@ -21,6 +21,10 @@ import Foundation
 /// the image keys (u32 count; u32 length and bytes each), the photo count (u32), the pool's
 /// length (u64), one record of `recordSize` bytes a photo, the pool (paths and companions),
 /// and the XXH3-128 of everything before it (32 hex digits).
+///
+/// A rebuild that changes a few photos writes only what differs from that file (its base):
+/// `.proofsheet-cache-journal` (`BuildCache+Journal`), until that grows past a share of the
+/// base; then the base is written whole again.
 struct BuildCache: Sendable, Equatable {
     static let fileName = ".proofsheet-cache"
     static let magic = Array("proofsheet-cache\n".utf8)
@@ -64,6 +68,30 @@ struct BuildCache: Sendable, Equatable {
     var keys: [String]
     var photos: [Photo]
     var pool: [UInt8]
+    /// The base file its records were read from (or copied from a cache read so); nil for
+    /// a cache made from photos only.
+    var base: Base?
+    /// With a base: for each photo, its position in the base when its record is that one's
+    /// but for where its object is in the manifest; -1 when it is not.
+    var origins: [Int32] = []
+
+    /// A base file as a journal names it; one is another when their checksums are.
+    struct Base: Sendable, Equatable {
+        /// Its last 32 bytes: the checksum of the rest.
+        var checksum: [UInt8]
+        var keys: [String]
+        /// Where each of its records' objects starts in the manifest it describes.
+        var jsonStarts: [Int]
+        var poolCount: Int
+
+        static func == (a: Base, b: Base) -> Bool { a.checksum == b.checksum }
+    }
+
+    /// Equal records, keys and pool: what the file says (not where the records came from).
+    static func == (a: BuildCache, b: BuildCache) -> Bool {
+        a.manifestFingerprint == b.manifestFingerprint && a.photosArray == b.photosArray && a.keys == b.keys
+            && a.photos == b.photos && a.pool == b.pool
+    }
 
     func path(_ photo: Photo) -> BytePath { BytePath(bytes: Array(pool[photo.path])) }
 
@@ -103,7 +131,7 @@ struct BuildCache: Sendable, Equatable {
         self = builder.cache
     }
 
-    private init(manifestFingerprint: String, photosArray: Range<Int>, keys: [String], photos: [Photo], pool: [UInt8]) {
+    init(manifestFingerprint: String, photosArray: Range<Int>, keys: [String], photos: [Photo], pool: [UInt8]) {
         self.manifestFingerprint = manifestFingerprint
         self.photosArray = photosArray
         self.keys = keys
@@ -136,6 +164,15 @@ struct BuildCache: Sendable, Equatable {
         /// `json` in the manifest described.
         mutating func append(copyOf position: Int, in previous: BuildCache, json: Range<Int>) {
             let old = previous.photos[position]
+            if let base = previous.base, cache.base == nil || cache.base == base {
+                if cache.base == nil {
+                    cache.base = base
+                    cache.origins = [Int32](repeating: -1, count: cache.photos.count)
+                }
+                cache.origins.append(previous.origins[position])
+            } else if cache.base != nil {
+                cache.origins.append(-1)
+            }
             if previousKeys.count < previous.keys.count {
                 previousKeys += [Int?](repeating: nil, count: previous.keys.count - previousKeys.count)
             }
@@ -154,6 +191,7 @@ struct BuildCache: Sendable, Equatable {
 
         /// The record of `photo`, whose object is at `json` in the manifest described.
         mutating func append(_ photo: Manifest.Photo, json: Range<Int>) {
+            if cache.base != nil { cache.origins.append(-1) }
             let key = keyNumber(photo.key)
             let (flags, digest) = BuildCache.flagsAndFingerprint(of: photo)
             let pathStart = cache.pool.count
@@ -296,26 +334,29 @@ struct BuildCache: Sendable, Equatable {
         }
         Self.appendInteger(UInt32(photos.count), to: &out)
         Self.appendInteger(UInt64(pool.count), to: &out)
-        let formats = ImageFormat.allCases
-        for photo in photos {
-            Self.appendInteger(UInt64(photo.json.lowerBound), to: &out)
-            Self.appendInteger(UInt32(photo.json.count), to: &out)
-            Self.appendInteger(UInt32(photo.path.lowerBound), to: &out)
-            Self.appendInteger(UInt32(photo.path.count), to: &out)
-            Self.appendInteger(UInt32(photo.companions.lowerBound), to: &out)
-            Self.appendInteger(UInt32(photo.companions.count), to: &out)
-            Self.appendInteger(photo.flags.rawValue, to: &out)
-            out.append(UInt8(formats.firstIndex(of: photo.format)!))
-            out.append(0)
-            Self.appendInteger(UInt32(photo.key), to: &out)
-            Self.appendInteger(photo.bytes, to: &out)
-            Self.appendInteger(photo.modified, to: &out)
-            Self.appendInteger(photo.fingerprint.high, to: &out)
-            Self.appendInteger(photo.fingerprint.low, to: &out)
-        }
+        for photo in photos { Self.appendRecord(photo, to: &out) }
         out += pool
         out += Array(ContentFingerprint(of: out).hex.utf8)
         return out
+    }
+
+    /// A record as the files hold it, its pool ranges moved by `poolOffset` and its key
+    /// number by `keyOffset`.
+    static func appendRecord(_ photo: Photo, to out: inout [UInt8], poolOffset: Int = 0, key: Int? = nil) {
+        appendInteger(UInt64(photo.json.lowerBound), to: &out)
+        appendInteger(UInt32(photo.json.count), to: &out)
+        appendInteger(UInt32(photo.path.lowerBound + poolOffset), to: &out)
+        appendInteger(UInt32(photo.path.count), to: &out)
+        appendInteger(UInt32(photo.companions.lowerBound + poolOffset), to: &out)
+        appendInteger(UInt32(photo.companions.count), to: &out)
+        appendInteger(photo.flags.rawValue, to: &out)
+        out.append(UInt8(ImageFormat.allCases.firstIndex(of: photo.format)!))
+        out.append(0)
+        appendInteger(UInt32(key ?? photo.key), to: &out)
+        appendInteger(photo.bytes, to: &out)
+        appendInteger(photo.modified, to: &out)
+        appendInteger(photo.fingerprint.high, to: &out)
+        appendInteger(photo.fingerprint.low, to: &out)
     }
 
     /// Why a cache file cannot be used.
@@ -363,8 +404,10 @@ struct BuildCache: Sendable, Equatable {
         else { throw fail() }
         let poolStart = reader.at + count * Self.recordSize
         pool = Array(bytes[poolStart..<body.count])
+
         photos = []
         photos.reserveCapacity(count)
+        origins.reserveCapacity(count)
         let formats = ImageFormat.allCases
         // Where the last photo's object ends; the next starts after it (after a comma).
         var objectsEnd = photosArray.lowerBound
@@ -381,6 +424,7 @@ struct BuildCache: Sendable, Equatable {
                 let format = formatAndZero.first.map(Int.init), format < formats.count, key < keys.count
             else { throw fail() }
             objectsEnd = jsonStart + jsonCount
+            origins.append(Int32(photos.count))
             photos.append(
                 Photo(
                     json: jsonStart..<(jsonStart + jsonCount), path: pathStart..<(pathStart + pathCount),
@@ -388,6 +432,8 @@ struct BuildCache: Sendable, Equatable {
                     format: formats[format], key: key, bytes: size, modified: modified,
                     fingerprint: ImageStem.Digest(high: high, low: low)))
         }
+        base = Base(
+            checksum: Array(bytes[(bytes.count - 32)...]), keys: keys, jsonStarts: photos.map(\.json.lowerBound), poolCount: pool.count)
     }
 
     static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
@@ -395,7 +441,7 @@ struct BuildCache: Sendable, Equatable {
     }
 
     /// Little-endian integers and byte runs from a buffer, nil past its end.
-    private struct Reader {
+    struct Reader {
         let data: [UInt8]
         var at: Int
 

@@ -24,15 +24,23 @@ struct PreviousSite: Sendable {
     /// Why the cache file in the site could not be used, when it is damaged.
     var cacheProblem: String?
 
-    /// From the bytes of `manifest.json` and of the cache file, if any; nil when the
-    /// manifest is not one this version reads.
-    init?(bytes: [UInt8], cache cacheBytes: [UInt8]?) {
+    /// From the bytes of `manifest.json` and of the cache file and its journal, if any; nil
+    /// when the manifest is not one this version reads.
+    init?(bytes: [UInt8], cache cacheBytes: [UInt8]?, journal: [UInt8]? = nil) {
         let fingerprint = ContentFingerprint(of: bytes).hex
         var found: BuildCache?
         var problem: String?
         if let cacheBytes {
             do throws(BuildCache.Damaged) {
-                let cache = try BuildCache(decoding: cacheBytes, manifestLength: bytes.count)
+                var cache = try BuildCache(decoding: cacheBytes, manifestLength: bytes.count)
+                // A journal of another base or manifest (a build killed midway) is passed over.
+                if let journal, cache.manifestFingerprint != fingerprint {
+                    do throws(BuildCache.Damaged) {
+                        if let next = try cache.applying(journal: journal, manifestLength: bytes.count) { cache = next }
+                    } catch {
+                        throw BuildCache.Damaged(reason: "its journal is \(error.reason)")
+                    }
+                }
                 // Out of date (a manifest written since, by an interrupted build or an older
                 // proofsheet): passed over in silence, as a missing one.
                 if cache.manifestFingerprint == fingerprint && !cache.photosArray.isEmpty { found = cache }

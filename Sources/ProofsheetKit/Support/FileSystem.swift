@@ -256,6 +256,15 @@ public enum FileSystem {
         }
     }
 
+    /// `count` bytes of the file at `path` from `offset` (fewer where it ends); nil when it
+    /// cannot be opened or read.
+    static func readRange(_ path: String, at offset: Int, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try? readFully(fd, count: count, at: offset).get()
+    }
+
     /// Removes a file or a folder tree; a missing one is not an error.
     public static func remove(_ path: String) {
         if kind(of: path) == .directory {

@@ -41,10 +41,49 @@ enum AlbumFixtures {
         }
     }
 
+    /// A copy of a site, to be rebuilt beside it.
+    static func copySite(_ site: String, to copy: String) throws {
+        try FileManager.default.copyItem(atPath: site, toPath: copy)
+    }
+
+    /// A rebuild of every photo (`SiteWriter.Strategy.whole`): without the previous search
+    /// index, the rebuild cannot be album by album.
+    static func rebuildWhole(_ library: String, _ site: String, sort: PhotoSort) async throws {
+        for name in FileSystem.contents(of: site + "/data") where name.hasPrefix("s-") { FileSystem.remove(site + "/data/" + name) }
+        _ = try await rebuild(library, site, sort: sort)
+    }
+
+    /// The same site, file for file; the cache the same records (written whole, or as
+    /// a base and a journal).
     static func expectSame(_ site: String, _ fresh: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let incremental = try snapshot(site), whole = try snapshot(fresh)
+        var incremental = try snapshot(site), whole = try snapshot(fresh)
+        for name in [BuildCache.fileName, BuildCache.journalName] {
+            incremental[name] = nil
+            whole[name] = nil
+        }
         #expect(Set(incremental.keys) == Set(whole.keys), sourceLocation: sourceLocation)
         for (path, bytes) in whole { #expect(incremental[path] == bytes, "\(path) differs", sourceLocation: sourceLocation) }
+        #expect(try CacheFixtures.read(site) == CacheFixtures.read(fresh), "the caches differ", sourceLocation: sourceLocation)
+    }
+}
+
+/// The cache of a site as a rebuild reads it.
+enum CacheFixtures {
+    /// Its records as a whole file spells them (keys and pool in the records' order).
+    static func canonical(_ cache: BuildCache) -> [UInt8] {
+        cache.compacted().encoded()
+    }
+
+    /// The cache the site's files make (base and journal), canonical; nil when it is not
+    /// the cache of the manifest.
+    static func read(_ site: String) throws -> [UInt8]? {
+        let journal = site + "/" + BuildCache.journalName
+        guard
+            let previous = PreviousSite(
+                bytes: try FileSystem.read(site + "/manifest.json"), cache: try FileSystem.read(site + "/" + BuildCache.fileName),
+                journal: FileSystem.exists(journal) ? try FileSystem.read(journal) : nil), previous.cacheCurrent
+        else { return nil }
+        return canonical(previous.cache)
     }
 }
 
