@@ -20,11 +20,21 @@ struct BuildCommand {
             console.warn("error: \(error)")
             return ExitCode.badInput
         }
+        return Self.finish(
+            console: console, quiet: quiet, strict: strict, failures: report.failures, warnings: report.warnings,
+            summary: Self.summary(report))
+    }
+
+    /// A build's end, a whole one's or a shard's: its failures and warnings, a line each,
+    /// then its summary; the exit status (`--strict` fails when a photo failed).
+    static func finish<Failure, Warning>(
+        console: Console, quiet: Bool, strict: Bool, failures: [Failure], warnings: [Warning], summary: String
+    ) -> Int32 {
         if !quiet { console.clearProgress() }
-        for failure in report.failures { console.warn("warning: \(failure)") }
-        for warning in report.warnings { console.warn("warning: \(warning)") }
-        console.print(Self.summary(report))
-        return strict && !report.failures.isEmpty ? ExitCode.strictFailure : ExitCode.success
+        for failure in failures { console.warn("warning: \(failure)") }
+        for warning in warnings { console.warn("warning: \(warning)") }
+        console.print(summary)
+        return strict && !failures.isEmpty ? ExitCode.strictFailure : ExitCode.success
     }
 
     static func progressLine(_ progress: BuildProgress) -> String {

@@ -21,11 +21,9 @@ struct ShardCommand {
             console.warn("error: \(error)")
             return ExitCode.badInput
         }
-        if !quiet { console.clearProgress() }
-        for failure in report.failures { console.warn("warning: \(failure)") }
-        for warning in report.warnings { console.warn("warning: \(warning)") }
-        console.print(Self.summary(report))
-        return strict && !report.failures.isEmpty ? ExitCode.strictFailure : ExitCode.success
+        return BuildCommand.finish(
+            console: console, quiet: quiet, strict: strict, failures: report.failures, warnings: report.warnings,
+            summary: Self.summary(report))
     }
 
     /// `shard 2/3: 81 of 240 photos (2 rendered, 79 unchanged, 0 failed) in 1.2 s → parts/2`

@@ -105,18 +105,8 @@ extension BuildCache {
     /// version wrote whole, or what it makes is not a cache of a manifest of
     /// `manifestLength` bytes (every number is checked before it is used).
     func applying(journal bytes: [UInt8], manifestLength: Int) throws(Damaged) -> BuildCache? {
-        guard bytes.count >= Self.journalMagic.count + 4, bytes.starts(with: Self.journalMagic) else {
-            throw Damaged(reason: "not a proofsheet cache journal")
-        }
-        var reader = Reader(bytes: bytes, at: Self.journalMagic.count)
-        guard let version = reader.uint32(), version == Self.journalVersion else {
-            throw Damaged(reason: "written by another version of proofsheet")
-        }
-        guard bytes.count >= reader.at + 32 else { throw Damaged(reason: "truncated") }
-        let body = bytes[..<(bytes.count - 32)]
-        guard Array(bytes[(bytes.count - 32)...]) == Array(ContentFingerprint(of: body).hex.utf8) else {
-            throw Damaged(reason: "truncated or altered (its checksum does not match)")
-        }
+        var reader = try Self.verified(bytes, magic: Self.journalMagic, version: Self.journalVersion, kind: "proofsheet cache journal")
+        let body = bytes[..<(bytes.count - 32)]  // what the checksum covers
         func fail() -> Damaged { Damaged(reason: "inconsistent") }
         guard let base, let checksum = reader.bytes(32) else { throw fail() }
         guard checksum.elementsEqual(base.checksum) else { return nil }

@@ -364,15 +364,14 @@ struct BuildCache: Sendable, Equatable {
         var reason: String
     }
 
-    /// Reads a cache file. Throws `Damaged` when it is not one this version wrote whole
-    /// (truncated, altered, another version), with the reason; `manifestLength` is the
-    /// size of the manifest it must describe, which every range must lie in.
-    init(decoding bytes: [UInt8], manifestLength: Int) throws(Damaged) {
-        guard bytes.count >= Self.magic.count + 4, bytes.starts(with: Self.magic) else {
-            throw Damaged(reason: "not a proofsheet cache")
+    /// A reader past the header of a file of `kind` this version wrote whole: its magic,
+    /// its version and the checksum of everything before the checksum's 32 bytes at its end.
+    static func verified(_ bytes: [UInt8], magic: [UInt8], version: UInt32, kind: String) throws(Damaged) -> Reader {
+        guard bytes.count >= magic.count + 4, bytes.starts(with: magic) else {
+            throw Damaged(reason: "not a \(kind)")
         }
-        var reader = Reader(bytes: bytes, at: Self.magic.count)
-        guard let version = reader.uint32(), version == Self.version else {
+        var reader = Reader(bytes: bytes, at: magic.count)
+        guard let written = reader.uint32(), written == version else {
             throw Damaged(reason: "written by another version of proofsheet")
         }
         guard bytes.count >= reader.at + 32 else { throw Damaged(reason: "truncated") }
@@ -380,6 +379,15 @@ struct BuildCache: Sendable, Equatable {
         guard Array(bytes[(bytes.count - 32)...]) == Array(ContentFingerprint(of: body).hex.utf8) else {
             throw Damaged(reason: "truncated or altered (its checksum does not match)")
         }
+        return reader
+    }
+
+    /// Reads a cache file. Throws `Damaged` when it is not one this version wrote whole
+    /// (truncated, altered, another version), with the reason; `manifestLength` is the
+    /// size of the manifest it must describe, which every range must lie in.
+    init(decoding bytes: [UInt8], manifestLength: Int) throws(Damaged) {
+        var reader = try Self.verified(bytes, magic: Self.magic, version: Self.version, kind: "proofsheet cache")
+        let body = bytes[..<(bytes.count - 32)]  // what the checksum covers
         // The checksum holds: what follows was written whole by this version. Every number
         // is still checked before it is used, so no cache can make a build read out of bounds.
         func fail() -> Damaged { Damaged(reason: "inconsistent") }
