@@ -148,7 +148,7 @@ fuzz-regress: deps-fuzz build
 BASELINE ?= $(BIN)
 REBUILD_CORPUS := bench/corpus/rebuild
 bench: deps-bench build
-	$(PYTHON) bench/bench.py
+	$(PYTHON) bench/bench.py $(if $(filter-out $(BIN),$(BASELINE)),--baseline $(BASELINE))
 	$(PYTHON) bench/shard_bench.py
 	nice -n 5 $(PYTHON) bench/rebuild_bench.py $(BASELINE) $(BIN) --make-library 100000 --mode copy --runs 3 \
 		--library $(REBUILD_CORPUS)/library-100000 --site $(REBUILD_CORPUS)/site-100000 \

@@ -139,10 +139,8 @@ class Contender:
 
 
 class Proofsheet(Contender):
-    name = "proofsheet"
-
-    def __init__(self, binary, library, extra=()):
-        self.binary, self.library, self.extra = binary, library, list(extra)
+    def __init__(self, binary, library, extra=(), name="proofsheet"):
+        self.binary, self.library, self.extra, self.name = binary, library, list(extra), name
 
     def command(self, photos, out, jobs):
         return [self.binary, "build", self.library, "--output", out, "--quiet", "--jobs", str(jobs),
@@ -585,7 +583,8 @@ def main():
                         help="only the colour, HEIC, 100 MP PNG and watermark measurements")
     parser.add_argument("--colour-only", action="store_true",
                         help="with --formats-only: only the colour and HEIC table")
-    parser.add_argument("--baseline", help="another proofsheet binary (say main's) run beside it in the colour table")
+    parser.add_argument("--baseline", help="another proofsheet binary (say main's before a change) run beside it: "
+                        "in the tools table, the rebuilds and the colour table, with ratios")
     parser.add_argument("--jobs-only", action="store_true",
                         help="only the first build of the small library at --jobs 1, 2 and 4 (photos a second)")
     parser.add_argument("--skip-big", action="store_true", help="skip the big photos (102 MP to 1 GP) and RAW")
@@ -671,7 +670,10 @@ def main():
             f.write("\n".join(lines) + "\n")
         return
 
+    baseline = os.path.abspath(args.baseline) if args.baseline else None
     contenders = [Proofsheet(binary, large), Vips(), ImageMagick(portrait_stored), Sigal(large), Floor()]
+    if baseline:
+        contenders.insert(1, Proofsheet(baseline, large, name="proofsheet baseline"))
     if args.only:
         wanted = {n.strip().lower() for n in args.only.split(",")} | {"proofsheet"}
         contenders = [c for c in contenders if c.name.lower().split()[0] in wanted]
@@ -723,13 +725,21 @@ def main():
         say(f"| {c.name} | {m['wall']:.2f} s | {m['cpu']:.2f} s | {fmt_bytes(m['rss'])} | "
             f"{len(photos) / m['wall']:.1f} | {m['wall'] / base:.2f}× | {psnr} |")
     say()
+    if baseline:
+        old, new = median["proofsheet baseline"], median["proofsheet"]
+        say(f"proofsheet against the baseline binary, first build: wall {new['wall'] / old['wall']:.2f}×, CPU {new['cpu'] / old['cpu']:.2f}×, peak RSS "
+            f"{new['rss'] / old['rss']:.2f}×.")
+        say()
 
     # Rebuilds and memory, proofsheet alone.
-    rebuilds = {}
+    rebuilds, old_rebuilds = {}, {}
     corpora = [("12 MP", large)] + ([] if args.skip_scale else [(f"{args.library_size:,}", small)])
     for label, source in corpora:
         print(f"\nRebuilds on the {label} corpus…", flush=True)
-        rebuilds[label] = rebuild_timings(binary, source, os.path.join(work, "rebuild-" + label.replace(",", "")), 3, jobs)
+        folder = os.path.join(work, "rebuild-" + label.replace(",", ""))
+        rebuilds[label] = rebuild_timings(binary, source, folder, 3, jobs)
+        if baseline:
+            old_rebuilds[label] = rebuild_timings(baseline, source, folder + "-baseline", 3, jobs)
     say("| proofsheet build | " + " | ".join(f"{label} corpus" for label, _ in corpora) + " |")
     say("|---|" + "---:|" * len(corpora))
     for step in ("first build", "nothing changed", "one changed", "one added", "one removed"):
@@ -741,6 +751,18 @@ def main():
                          f"{'/'.join(map(str, rendered))} decoded, {fmt_bytes(max(r.rss for r in rs))}")
         say(f"| {step} | " + " | ".join(cells) + " |")
     say()
+    if baseline:
+        say("| proofsheet vs baseline, wall (CPU) | " + " | ".join(f"{label} corpus" for label, _ in corpora) + " |")
+        say("|---|" + "---:|" * len(corpora))
+        for step in ("first build", "nothing changed", "one changed", "one added", "one removed"):
+            cells = []
+            for label, _ in corpora:
+                new, old = rebuilds[label][0][step], old_rebuilds[label][0][step]
+                wall = statistics.median(r.wall for r in new) / statistics.median(r.wall for r in old)
+                cpu = statistics.median(r.cpu for r in new) / statistics.median(r.cpu for r in old)
+                cells.append(f"{wall:.2f}× ({cpu:.2f}×)")
+            say(f"| {step} | " + " | ".join(cells) + " |")
+        say()
 
     # Full builds at several --jobs; the 10,000-photo library (about 45 s a build here)
     # only at the extremes. The default --jobs is in the rebuild table above.
@@ -830,7 +852,7 @@ def main():
            f"{'whole' if old_whole else 'broken'}, {'correct' if next_correct else 'wrong'}", old_whole and next_correct)
 
     if not args.skip_formats:
-        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target)
+        formats_section(binary, corpus, photos, jobs, args.rounds, work, say, target, baseline)
     if not args.skip_big:
         import big_photos
         big_photos.section(binary, measure, args.rounds, work, say, target, CORPUS)
