@@ -78,15 +78,48 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   //      Note: black and white please
   //
   // A pick's note of several lines is several `Note:` lines, which collect joins again.
+  // With named selections every selection is in it, each under its heading and numbered
+  // from 1, and the first line says how many ("— 4 picks in 3 selections —"):
+  //
+  //   Album (3 of 20–30):
+  //   1. Ceremony/IMG_0042.jpg
   function text(picks, about) {
     about = finished(about);
-    picks = picks.map(finishedPick);
-    var n = picks.length;
-    // The machine line, the same in every language: collect reads it.
-    var lines = ["# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks") + " — gallery " + Data.gallery];
+    var selections = Selections.active ? Selections.all() : [{ picks: picks }];
+    var n = 0;
+    selections.forEach(function (selection) {
+      n += selection.picks.length;
+    });
+    var lines = [machineLine(n)];
     if (about.by) lines.push("# By: " + oneLine(about.by));
     if (about.note && oneLine(about.note)) lines.push("# Note: " + oneLine(about.note));
-    picks.forEach(function (pick, index) {
+    selections.forEach(function (selection) {
+      if (Selections.active) lines.push("", heading(selection));
+      pickLines(selection.picks, lines);
+    });
+    return lines.join("\n") + "\n";
+  }
+  // The machine line, the same in every language: collect reads it. With named selections
+  // it says how many, and each selection's picks follow its heading.
+  function machineLine(n) {
+    var line = "# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks");
+    var s = Selections.list.length;
+    if (Selections.active) line += " in " + s + " " + (s === 1 ? "selection" : "selections");
+    return line + " — gallery " + Data.gallery;
+  }
+  // "Album (24 of 20–30):" in the page's language, its numbers as plain digits (collect
+  // reads the name, the first number and the limits: PastedListSections).
+  function heading(selection) {
+    var values = { n: String(selection.picks.length), min: String(selection.min), limit: String(selection.limit) };
+    var key = "";
+    if (selection.min && selection.limit && selection.min !== selection.limit) key = "selections.countRange";
+    else if (selection.limit) key = "selections.countOf";
+    else if (selection.min) key = "selections.countAtLeast";
+    return t("selections.heading", { name: oneLine(selection.name), count: key ? t(key, values) : values.n });
+  }
+  // The numbered picks, each with its note as `Note:` lines under it, added to lines.
+  function pickLines(picks, lines) {
+    picks.map(finishedPick).forEach(function (pick, index) {
       lines.push(index + 1 + ". " + pick.path);
       if (!pick.note) return;
       pick.note.split("\n").forEach(function (line) {
@@ -94,7 +127,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         lines.push("   Note:" + (line ? " " + line : ""));
       });
     });
-    return lines.join("\n") + "\n";
+    return lines;
   }
 
   // The name a downloaded order file gets: the gallery, how many, whose ("Anna & Ben –
@@ -326,5 +359,5 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       notes: notes || null,
     };
   }
-  return { json: json, text: text, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick, fileName: fileName };
+  return { json: json, text: text, machineLine: machineLine, heading: heading, pickLines: pickLines, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick, fileName: fileName };
 })());
