@@ -277,6 +277,12 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     });
     var continuing = null;
     var skipped = 0;
+    // Named selections: a heading ("Album (2 of 2–3):") starts each when the machine line
+    // says how many there are, as collect reads them (PastedListSections).
+    var named = lines.some(function (line) {
+      return / — \d+ picks? in \d+ selections? — gallery \S+$/.test(line);
+    });
+    var sections = [];
     for (var i = 0; i < lines.length; i++) {
       var line = lines[i];
       if (!line) {
@@ -284,6 +290,11 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         continue;
       }
       var match;
+      if (named && !NUMBERED.test(line) && (match = /^(.*\S)\s*\((\d{1,6})(?:\s[^()]*)?\)\s*:$/.exec(line))) {
+        sections.push({ name: match[1], limit: null, at: entries.length });
+        continuing = null;
+        continue;
+      }
       if (numbered && continuing && !NUMBERED.test(line) && line.charAt(0) !== "#" && !/^note:/i.test(line)) {
         continuing(line);
         continue;
@@ -293,7 +304,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         if ((match = /^#\s*gallery:\s*(\S+)\s*$/.exec(line))) gallery = match[1];
         else if ((match = /^#\s*by:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).by = match[1];
         else if ((match = /^#\s*note:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).note = match[1];
-        else if ((match = / — \d+ picks? — gallery (\S+)$/.exec(line))) gallery = match[1];
+        else if ((match = / — \d+ picks?(?: in \d+ selections?)? — gallery (\S+)$/.exec(line))) gallery = match[1];
         continue;
       }
       if ((match = /^note:\s?(.*)$/i.exec(line)) && entries.length) {
@@ -329,7 +340,18 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       return { error: t("order.noneHere", { n: skipped }) };
     }
     if (!entries.length) return { error: t("order.empty") };
-    return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null, notes);
+    var other = gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null;
+    if (!sections.length) return result(entries, other, null, notes);
+    if (!Selections.active) return { error: t("order.namedHere", { names: sections.map(function (s) { return s.name; }).join(", ") }) };
+    var found = result(entries, other, null, notes);
+    if (found.error) return found;
+    found.selections = sections.map(function (section, index) {
+      var end = index + 1 < sections.length ? sections[index + 1].at : entries.length;
+      section.entries = found.entries.slice(section.at, end);
+      return section;
+    });
+    found.entries = [];
+    return found;
   }
   function result(entries, other, limit, notes) {
     var unknown = [];
