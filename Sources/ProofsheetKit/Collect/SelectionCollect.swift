@@ -88,7 +88,9 @@ extension Collector {
         guard case .json(let file) = order.document else {
             if options.marks != nil { throw CollectRefusal(order.display, "a pasted list holds no marks") }
             guard case .text(let list) = order.document, !list.sections.isEmpty else {
-                if options.selection != nil { throw CollectRefusal(order.display, "a pasted list of one selection holds no named selections") }
+                if options.selection != nil {
+                    throw CollectRefusal(order.display, "a pasted list of one selection holds no named selections")
+                }
                 return order
             }
             let chosen = try chosen(list.sections.map(\.name), display: order.display)

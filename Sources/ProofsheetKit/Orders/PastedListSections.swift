@@ -59,7 +59,9 @@ extension PastedList {
                     picks = file.picks
                     skipped += file.skippedLines
                 } catch {
-                    problems += error.problems.map { ProofsheetError("\(displayPath): selection \(quotedForMessage(section.name))", $0.reason) }
+                    problems += error.problems.map {
+                        ProofsheetError("\(displayPath): selection \(quotedForMessage(section.name))", $0.reason)
+                    }
                 }
             }
             selections.append(OrderFile.Selection(name: section.name, minimum: section.minimum, limit: section.limit, picks: picks))
@@ -140,7 +142,8 @@ enum PastedListSections {
         }
         func refuse(_ reason: String) -> CollectRefusal { CollectRefusal(displayPath, reason) }
         guard headings.count == stated else {
-            let read = headings.isEmpty ? "no heading was read" : "\(headings.count) \(headings.count == 1 ? "heading was" : "headings were") read"
+            let read =
+                headings.isEmpty ? "no heading was read" : "\(headings.count) \(headings.count == 1 ? "heading was" : "headings were") read"
             throw refuse(
                 "the list says it holds \(stated) \(stated == 1 ? "selection" : "selections"), but \(read) (a line such as \"Album (3 of 20–30):\" above each selection's picks); was the list cut short?"
             )
@@ -154,7 +157,8 @@ enum PastedListSections {
         }
         if let stray = list.entries[..<headings[0].at].first(where: { $0.looksLikePhoto || $0.number != nil }) {
             throw refuse(
-                "line \(stray.line): \(quotedForMessage(stray.text, limit: 60)) is above the first selection's heading; each pick belongs under one")
+                "line \(stray.line): \(quotedForMessage(stray.text, limit: 60)) is above the first selection's heading; each pick belongs under one"
+            )
         }
         let total = headings.reduce(0) { $0 + $1.parsed.count }
         if let count = list.statedCount, count != total {

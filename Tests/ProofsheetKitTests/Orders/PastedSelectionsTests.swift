@@ -118,7 +118,10 @@ struct PastedSelectionsTests {
             #expect(await CLI.run(arguments: base + ["-o", f.root + "/Q", "--selection", "album"], console: one.console) == 0)
             #expect(f.names(f.root + "/Q") == ["Album"])
             let list = RecordingConsole()
-            #expect(await CLI.run(arguments: ["collect", f.root + "/mail.txt", "--list", "lightroom", "--selection", "Album"], console: list.console) == 0)
+            #expect(
+                await CLI.run(
+                    arguments: ["collect", f.root + "/mail.txt", "--list", "lightroom", "--selection", "Album"], console: list.console) == 0
+            )
             #expect(list.out == "IMG_3, IMG_1\n")
         }
     }
