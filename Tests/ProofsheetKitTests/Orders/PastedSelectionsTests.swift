@@ -125,4 +125,19 @@ struct PastedSelectionsTests {
             #expect(list.out == "IMG_3, IMG_1\n")
         }
     }
+
+    @Test("merge --selection merges one selection of each pasted mail")
+    func merge() async throws {
+        try await withTemporaryDirectory { root in
+            try FileSystem.writeAtomically(selectionsMail, to: root + "/anna.txt")
+            let ben = selectionsMail.replacingOccurrences(of: "1. Wedding/IMG_3.jpg", with: "1. Wedding/IMG_4.jpg")
+            try FileSystem.writeAtomically(ben, to: root + "/ben.txt")
+            let merged = RecordingConsole()
+            let arguments = ["merge", root + "/anna.txt", root + "/ben.txt", "-o", root + "/m.txt", "--selection", "Album"]
+            #expect(await CLI.run(arguments: arguments, console: merged.console) == 0)
+            let text = String(decoding: try FileSystem.read(root + "/m.txt"), as: UTF8.self)
+            let order = try readList(text).picksWithoutLibrary(displayPath: "m.txt")
+            #expect(order.picks.map(\.path) == ["Wedding/IMG_1.jpg", "Wedding/IMG_3.jpg", "Wedding/IMG_4.jpg"])
+        }
+    }
 }
