@@ -196,3 +196,28 @@ def test_the_marking_keys_act_on_the_focused_pick_in_the_review_sheet(gallery):
     type_key(gallery, "5")
     until(lambda: engine.script("return arguments[0].value", area) == "5", "the key did not type into the note")
     assert pressed(A) == []
+
+
+def test_the_headings_are_in_the_page_language_and_collect_reads_them(page, binary, workdir, demo, tmp_path):
+    """French, whose colon has a space before it: the words are the page's, the machine
+    line English, and the real binary lists each selection from the copied text."""
+    from conftest import Site
+
+    output = workdir / "site-selections-fr"
+    if not (output / "index.html").exists():
+        extra = [arg for name, low, high in SELECTIONS for arg in ("--selection", f"{name}:{low}-{high}" if low else f"{name}:{high}")]
+        helpers.build_site(binary, demo.library, output, limit=3, extra=extra + ["--lang", "fr"])
+    site = Site(output, demo.library)
+    gallery = DriverGallery(ChromiumEngine(page), site).open().to_photos()
+    in_page(gallery, RECORD_JS)
+    gallery.pick(A, C)
+    wait_tray(gallery, [A, C])
+    text = copied(gallery, "Liste en texte brut")
+    assert text.split("\n")[2:5] == ["Album (2 sur 2–3) :", f"1. {site.photo(A)['path']}", f"2. {site.photo(C)['path']}"]
+    assert "\nParents (0 sur 1–2) :\n\nCover (0 sur 1) :\n" in text
+    assert " — 2 picks in 3 selections — gallery " in text.split("\n")[0]
+    pasted = tmp_path / "copie.txt"
+    pasted.write_text(text, encoding="utf-8")
+    stem = lambda name: name.rsplit(".", 1)[0]
+    listed = helpers.run(binary, "collect", pasted, "--list", "lightroom", "--selection", "album")
+    assert listed.stdout == f"{stem(A)}, {stem(C)}\n"
