@@ -15,13 +15,22 @@ extension Collector {
     /// Collects the order: into the output folder, or one folder per named selection.
     public func runAll() throws(CollectRefusal) -> Run {
         let order = try load()
-        guard case .json(let file) = order.document, !file.selections.isEmpty else {
+        // Each selection as an order of its own: its name, its document, whether it has picks.
+        let parts: [(name: String, document: OrderDocument, empty: Bool)]
+        switch order.document {
+        case .json(let file) where !file.selections.isEmpty:
+            parts = try chosenSelections(file, display: order.display).map { ($0.name, .json(file.only($0)), $0.picks.isEmpty) }
+        case .text(let list) where !list.sections.isEmpty:
+            parts = try chosen(list.sections.map(\.name), display: order.display).map { index in
+                let section = list.sections[index]
+                return (section.name, .text(list.only(section)), !list.hasPicks(section))
+            }
+        default:
             if let name = options.selection {
                 throw CollectRefusal("--selection", "\(quotedForMessage(name)): \(order.display) has no named selections")
             }
             return Run(reports: [try run(order)], notes: [])
         }
-        let chosen = try chosenSelections(file, display: order.display)
         var problems: [ProofsheetError] = []
         guard let library = checkedLibrary(&problems), let parent = checkedOutput(title: order.title, library: library, &problems)
         else { throw CollectRefusal(problems) }
@@ -38,8 +47,8 @@ extension Collector {
             }
         }
         var run = Run(reports: [], notes: [])
-        for selection in chosen {
-            guard !selection.picks.isEmpty else {
+        for selection in parts {
+            guard !selection.empty else {
                 run.notes.append("\(selection.name): nothing picked; no folder made")
                 continue
             }
@@ -51,7 +60,7 @@ extension Collector {
                 collector.plannedParent = (absolute(collector.options.output!) as NSString).deletingLastPathComponent
             }
             var loaded = order
-            loaded.document = .json(file.only(selection))
+            loaded.document = selection.document
             run.reports.append(try collector.run(loaded))
         }
         return run
@@ -59,10 +68,16 @@ extension Collector {
 
     /// The selections to collect: all, or the one `--selection` names.
     func chosenSelections(_ file: OrderFile, display: String) throws(CollectRefusal) -> [OrderFile.Selection] {
-        guard let name = options.selection else { return file.selections }
-        guard let found = file.selections.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            let names = file.selections.map { quotedForMessage($0.name) }.joined(separator: ", ")
-            throw CollectRefusal("--selection", "\(display) has no selection \(quotedForMessage(name)) (it has \(names))")
+        try chosen(file.selections.map(\.name), display: display).map { file.selections[$0] }
+    }
+
+    /// Which of these selection names to collect, by index: all, or the one `--selection`
+    /// names (in any case).
+    func chosen(_ names: [String], display: String) throws(CollectRefusal) -> [Int] {
+        guard let name = options.selection else { return Array(names.indices) }
+        guard let found = names.firstIndex(where: { $0.lowercased() == name.lowercased() }) else {
+            let all = names.map { quotedForMessage($0) }.joined(separator: ", ")
+            throw CollectRefusal("--selection", "\(display) has no selection \(quotedForMessage(name)) (it has \(all))")
         }
         return [found]
     }
@@ -71,10 +86,21 @@ extension Collector {
     /// only one), or the marked photos `--label`/`--stars`/`--rejected` choose.
     func listed(_ order: LoadedOrder) throws(CollectRefusal) -> LoadedOrder {
         guard case .json(let file) = order.document else {
-            if options.marks != nil || options.selection != nil {
-                throw CollectRefusal(order.display, "a pasted list holds no marks or named selections")
+            if options.marks != nil { throw CollectRefusal(order.display, "a pasted list holds no marks") }
+            guard case .text(let list) = order.document, !list.sections.isEmpty else {
+                if options.selection != nil {
+                    throw CollectRefusal(order.display, "a pasted list of one selection holds no named selections")
+                }
+                return order
             }
-            return order
+            let chosen = try chosen(list.sections.map(\.name), display: order.display)
+            guard chosen.count == 1 else {
+                let names = list.sections.map { quotedForMessage($0.name) }.joined(separator: ", ")
+                throw CollectRefusal("--selection", "needed with --list: \(order.display) has \(chosen.count) selections (\(names))")
+            }
+            var listed = order
+            listed.document = .text(list.only(list.sections[chosen[0]]))
+            return listed
         }
         if let name = options.selection, file.selections.isEmpty {
             throw CollectRefusal("--selection", "\(quotedForMessage(name)): \(order.display) has no named selections")

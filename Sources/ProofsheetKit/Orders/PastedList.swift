@@ -14,6 +14,12 @@ public struct PastedList: Sendable, Equatable {
     public var note: String?
     /// Every line that may name a photo, in order.
     public var entries: [Entry]
+    /// With named selections (`build --selection`): each one's heading and the entries
+    /// under it, in order; empty for a list of one selection (PastedList+Sections).
+    public var sections: [Section] = []
+    /// How many selections the `# … — N picks in S selections — gallery ID` line says the
+    /// list holds; nil when it does not say (a list of one selection).
+    public var statedSelections: Int?
     /// Notes cut to the cap, and the like.
     public var warnings: [ProofsheetError] = []
 
@@ -56,6 +62,7 @@ public struct PastedList: Sendable, Equatable {
     /// that look like photos are the picks, by their first spelling that is a safe path;
     /// the others are skipped.
     public func picksWithoutLibrary(displayPath: String) throws(CollectRefusal) -> OrderFile {
+        if !sections.isEmpty { return try selectionsWithoutLibrary(displayPath: displayPath) }
         var picks: [OrderFile.Pick] = []
         var skipped: [OrderFile.SkippedLine] = []
         var problems: [ProofsheetError] = []

@@ -58,6 +58,7 @@ public enum PastedListReader {
         var continuing: NoteTarget?
         var blankSinceEntry = false
         var inSignature = false
+        var headings: [PastedListSections.Heading] = []
         var position = 0
         while position < lines.count {
             let line = lines[position]
@@ -137,6 +138,14 @@ public enum PastedListReader {
                     continue
                 }
             }
+            if numbered == nil, let heading = PastedListSections.heading(text) {
+                // A selection's heading (`Album (3 of 20–30):`), taken as one only when the
+                // list's count line says it holds named selections (settle).
+                headings.append(PastedListSections.Heading(line: lineNumber, text: text, at: list.entries.count, parsed: heading))
+                previousWasEntry = false
+                blankSinceEntry = true
+                continue
+            }
             let (candidates, guess) = spellings(of: text)
             var entry = PastedList.Entry(
                 line: lineNumber, text: text, candidates: candidates, guess: guess,
@@ -150,6 +159,7 @@ public enum PastedListReader {
             }
         }
         guard problems.isEmpty else { throw CollectRefusal(problems) }
+        try PastedListSections.settle(headings, in: &list, displayPath: displayPath)
         if !list.entries.contains(where: { !$0.candidates.isEmpty }) {
             throw CollectRefusal(displayPath, "nothing was picked: no line names a photo")
         }
@@ -323,10 +333,20 @@ public enum PastedListReader {
         guard !sawEntries || gallery != nil else { return nil }
         guard parts.count >= 2, let countPart = parts.last else { return nil }
         let words = countPart.split(separator: " ")
-        guard words.count == 2, let count = Int(words[0]), count >= 0, words[1] == "picks" || words[1] == "pick" else { return nil }
+        guard words.count == 2 || words.count == 5, let count = Int(words[0]), count >= 0, words[1] == "picks" || words[1] == "pick"
+        else { return nil }
+        // "4 picks in 3 selections": the list holds named selections, each under its heading.
+        var selections: Int?
+        if words.count == 5 {
+            guard words[2] == "in", let stated = Int(words[3]), (1...OrderFile.maximumSelections).contains(stated),
+                words[4] == (stated == 1 ? "selection" : "selections")
+            else { return nil }
+            selections = stated
+        }
         parts.removeLast()
         let title = trimmed(parts.joined(separator: " — "))
         list.statedCount = count
+        list.statedSelections = selections
         list.gallery = list.gallery ?? gallery
         if list.title == nil, !title.isEmpty { list.title = UntrustedText.capped(title, OrderFile.maximumTitleLength).text }
         return nil

@@ -5,6 +5,7 @@ var Actions = (Proofsheet.actions = (function () {
   var exportText = $("export-text");
   var saveUnfinished = $("save-unfinished");
   var clear = $("clear");
+  var clearAll = $("clear-all");
   var importButton = $("import");
   var importFile = $("import-file");
 
@@ -80,7 +81,7 @@ var Actions = (Proofsheet.actions = (function () {
     whenFinal(function () {
       var name = fileName("txt");
       download(OrderFile.text(Picks.records(), Picks.about()), name, "text/plain");
-      Status.say(t("actions.exported", { file: name, n: Picks.count() }));
+      Status.say(t("actions.exported", { file: name, n: Selections.total() }));
     });
   });
   // Below the minimum: the selection as it is, in a file that says it is unfinished (its
@@ -94,13 +95,26 @@ var Actions = (Proofsheet.actions = (function () {
       else Status.say(t("actions.savedUnfinished", { count: n, n: Data.minimum, file: name }), "warn");
     });
   });
+  // Clear empties the selection shown ("Clear Album", the others keep theirs); with named
+  // selections "Clear all selections" empties every one. Each asks first, naming what goes.
+  function shownName() {
+    return Selections.list[Selections.current()].name;
+  }
   clear.addEventListener("click", function () {
     if (!Picks.count()) return;
     var n = Picks.count();
-    if (!window.confirm(t("actions.clearAsk", { n: n }))) return;
+    var named = Selections.active;
+    if (!window.confirm(named ? t("selections.clearAsk", { n: n, name: shownName() }) : t("actions.clearAsk", { n: n }))) return;
     Picks.clear();
-    Status.say(t("actions.cleared"));
+    Status.say(named ? t("selections.cleared", { name: shownName() }) : t("actions.cleared"));
     $("copy").focus(); // the More menu it was in (closed by the choice)
+  });
+  clearAll.addEventListener("click", function () {
+    var n = Selections.total();
+    if (!n || !window.confirm(t("selections.clearAllAsk", { n: n }))) return;
+    Selections.clearAll();
+    Status.say(t("selections.clearedAll"));
+    $("copy").focus();
   });
 
   importButton.addEventListener("click", function () {
@@ -216,8 +230,12 @@ var Actions = (Proofsheet.actions = (function () {
   function render(order) {
     var none = Selections.total() === 0;
     exportJSON.disabled = none;
-    exportText.disabled = order.length === 0;
+    exportText.disabled = none;
     clear.disabled = order.length === 0;
+    if (Selections.active) clear.textContent = t("selections.clear", { name: shownName() });
+    // Only when more than the shown selection has picks: else it is Clear.
+    clearAll.hidden = !Selections.active || Selections.list.length < 2;
+    clearAll.disabled = none || Selections.total() === order.length;
     saveUnfinished.hidden = Selections.active ? none || !Selections.short() : !Data.minimum || none || order.length >= Data.minimum;
     Lists.render(order);
   }

@@ -3,7 +3,8 @@
 // and the More menu (issue 29): everything but Review — save unfinished, export as text,
 // print, import, clear — and, under "For the photographer", the lists put on the clipboard.
 // A name a program's search cannot hold exactly (docs/formats.md) is left out of its list,
-// and the page says which, as collect does on stderr.
+// and the page says which, as collect does on stderr. With named selections every list
+// holds every selection, each under its name.
 
 var Lists = (Proofsheet.lists = (function () {
   var FORMATS = {
@@ -91,19 +92,57 @@ var Lists = (Proofsheet.lists = (function () {
     if (/[,"\n\r]/.test(text) || /^ | $/.test(text)) return '"' + text.replace(/"/g, '""') + '"';
     return text;
   }
-  function csv(picks, about) {
-    var rows = [["order", "name", "path", "album", "note", "by"]];
-    picks.forEach(function (pick, index) {
-      rows.push([String(index + 1), nameOf(pick.path), pick.path, albumOf(pick.path), pick.note || "", about.by || ""]);
+  function csvRows(picks, about, selection) {
+    return picks.map(function (pick, index) {
+      var row = [String(index + 1), nameOf(pick.path), pick.path, albumOf(pick.path), pick.note || "", about.by || ""];
+      return selection === undefined ? row : [selection].concat(row);
     });
+  }
+  function csv(picks, about) {
+    return csvText([["order", "name", "path", "album", "note", "by"]].concat(csvRows(picks, about)));
+  }
+  function csvText(rows) {
     return rows
       .map(function (row) {
         return row.map(csvField).join(",");
       })
       .join("\r\n") + "\r\n";
   }
-  // The list in a format: picks from Picks.records(), about from Picks.about().
-  function format(name, picks, about) {
+  // With named selections: the CSV has a `selection` column first; the others give each
+  // selection that has picks under its heading ("Album (24 of 20–30):"), its list on the
+  // line below (as `collect --list FORMAT --selection NAME` writes it), a blank line between.
+  function named(name, about) {
+    var selections = Selections.all();
+    if (name === "text") return OrderFile.text([], about);
+    if (name === "csv") {
+      var rows = [];
+      selections.forEach(function (selection) {
+        rows = rows.concat(csvRows(selection.picks.map(OrderFile.finishedPick), OrderFile.finished(about), selection.name));
+      });
+      return csvText([["selection", "order", "name", "path", "album", "note", "by"]].concat(rows));
+    }
+    return selections
+      .filter(function (selection) {
+        return selection.picks.length > 0;
+      })
+      .map(function (selection) {
+        return OrderFile.heading(selection) + "\n" + format(name, selection.picks, about, true);
+      })
+      .join("\n");
+  }
+  // Every pick the lists hold: the shown selection's, or every named selection's.
+  function allPicks() {
+    if (!Selections.active) return Picks.records();
+    var picks = [];
+    Selections.all().forEach(function (selection) {
+      picks = picks.concat(selection.picks);
+    });
+    return picks;
+  }
+  // The list in a format: picks from Picks.records(), about from Picks.about(); one
+  // selection's alone when `one`, else with named selections all of them.
+  function format(name, picks, about, one) {
+    if (Selections.active && !one) return named(name, about);
     about = OrderFile.finished(about);
     picks = picks.map(OrderFile.finishedPick);
     if (name === "text") return OrderFile.text(picks, about);
@@ -151,7 +190,7 @@ var Lists = (Proofsheet.lists = (function () {
     var name = b.getAttribute("data-format");
     toggle.focus();
     Actions.whenReady(function () {
-      copy(format(name, Picks.records(), Picks.about()), FORMATS[name], leftOut(name, Picks.records()));
+      copy(format(name, Picks.records(), Picks.about()), FORMATS[name], leftOut(name, allPicks()));
     });
   });
   $("copy-fallback-close").addEventListener("click", function () {
@@ -162,7 +201,7 @@ var Lists = (Proofsheet.lists = (function () {
   // To the clipboard where the browser lets the page write it; else the text shown,
   // selected, for the viewer to copy themselves.
   function copy(text, what, left) {
-    var n = Picks.count();
+    var n = Selections.total();
     var missing = (left || []).map(function (entry) {
       return t("lists.entry", { name: entry.name, reason: entry.reason });
     });
@@ -188,7 +227,7 @@ var Lists = (Proofsheet.lists = (function () {
   // The menu is always there (Import needs no picks); the lists need some.
   function render(order) {
     Array.prototype.forEach.call(menu.querySelectorAll("button[data-format]"), function (b) {
-      b.disabled = order.length === 0;
+      b.disabled = Selections.total() === 0;
     });
   }
 

@@ -78,15 +78,48 @@ var OrderFile = (Proofsheet.orderFile = (function () {
   //      Note: black and white please
   //
   // A pick's note of several lines is several `Note:` lines, which collect joins again.
+  // With named selections every selection is in it, each under its heading and numbered
+  // from 1, and the first line says how many ("— 4 picks in 3 selections —"):
+  //
+  //   Album (3 of 20–30):
+  //   1. Ceremony/IMG_0042.jpg
   function text(picks, about) {
     about = finished(about);
-    picks = picks.map(finishedPick);
-    var n = picks.length;
-    // The machine line, the same in every language: collect reads it.
-    var lines = ["# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks") + " — gallery " + Data.gallery];
+    var selections = Selections.active ? Selections.all() : [{ picks: picks }];
+    var n = 0;
+    selections.forEach(function (selection) {
+      n += selection.picks.length;
+    });
+    var lines = [machineLine(n)];
     if (about.by) lines.push("# By: " + oneLine(about.by));
     if (about.note && oneLine(about.note)) lines.push("# Note: " + oneLine(about.note));
-    picks.forEach(function (pick, index) {
+    selections.forEach(function (selection) {
+      if (Selections.active) lines.push("", heading(selection));
+      pickLines(selection.picks, lines);
+    });
+    return lines.join("\n") + "\n";
+  }
+  // The machine line, the same in every language: collect reads it. With named selections
+  // it says how many, and each selection's picks follow its heading.
+  function machineLine(n) {
+    var line = "# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks");
+    var s = Selections.list.length;
+    if (Selections.active) line += " in " + s + " " + (s === 1 ? "selection" : "selections");
+    return line + " — gallery " + Data.gallery;
+  }
+  // "Album (24 of 20–30):" in the page's language, its numbers as plain digits (collect
+  // reads the name, the first number and the limits: PastedListSections).
+  function heading(selection) {
+    var values = { n: String(selection.picks.length), min: String(selection.min), limit: String(selection.limit) };
+    var key = "";
+    if (selection.min && selection.limit && selection.min !== selection.limit) key = "selections.countRange";
+    else if (selection.limit) key = "selections.countOf";
+    else if (selection.min) key = "selections.countAtLeast";
+    return t("selections.heading", { name: oneLine(selection.name), count: key ? t(key, values) : values.n });
+  }
+  // The numbered picks, each with its note as `Note:` lines under it, added to lines.
+  function pickLines(picks, lines) {
+    picks.map(finishedPick).forEach(function (pick, index) {
       lines.push(index + 1 + ". " + pick.path);
       if (!pick.note) return;
       pick.note.split("\n").forEach(function (line) {
@@ -94,7 +127,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         lines.push("   Note:" + (line ? " " + line : ""));
       });
     });
-    return lines.join("\n") + "\n";
+    return lines;
   }
 
   // The name a downloaded order file gets: the gallery, how many, whose ("Anna & Ben –
@@ -244,6 +277,12 @@ var OrderFile = (Proofsheet.orderFile = (function () {
     });
     var continuing = null;
     var skipped = 0;
+    // Named selections: a heading ("Album (2 of 2–3):") starts each when the machine line
+    // says how many there are, as collect reads them (PastedListSections).
+    var named = lines.some(function (line) {
+      return / — \d+ picks? in \d+ selections? — gallery \S+$/.test(line);
+    });
+    var sections = [];
     for (var i = 0; i < lines.length; i++) {
       var line = lines[i];
       if (!line) {
@@ -251,6 +290,11 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         continue;
       }
       var match;
+      if (named && !NUMBERED.test(line) && (match = /^(.*\S)\s*\((\d{1,6})(?:\s[^()]*)?\)\s*:$/.exec(line))) {
+        sections.push({ name: match[1], limit: null, at: entries.length });
+        continuing = null;
+        continue;
+      }
       if (numbered && continuing && !NUMBERED.test(line) && line.charAt(0) !== "#" && !/^note:/i.test(line)) {
         continuing(line);
         continue;
@@ -260,7 +304,7 @@ var OrderFile = (Proofsheet.orderFile = (function () {
         if ((match = /^#\s*gallery:\s*(\S+)\s*$/.exec(line))) gallery = match[1];
         else if ((match = /^#\s*by:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).by = match[1];
         else if ((match = /^#\s*note:\s*(.*)$/i.exec(line))) (notes = notes || { note: "", by: "" }).note = match[1];
-        else if ((match = / — \d+ picks? — gallery (\S+)$/.exec(line))) gallery = match[1];
+        else if ((match = / — \d+ picks?(?: in \d+ selections?)? — gallery (\S+)$/.exec(line))) gallery = match[1];
         continue;
       }
       if ((match = /^note:\s?(.*)$/i.exec(line)) && entries.length) {
@@ -296,7 +340,18 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       return { error: t("order.noneHere", { n: skipped }) };
     }
     if (!entries.length) return { error: t("order.empty") };
-    return result(entries, gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null, null, notes);
+    var other = gallery !== null && gallery !== Data.gallery ? { id: gallery, title: "" } : null;
+    if (!sections.length) return result(entries, other, null, notes);
+    if (!Selections.active) return { error: t("order.namedHere", { names: sections.map(function (s) { return s.name; }).join(", ") }) };
+    var found = result(entries, other, null, notes);
+    if (found.error) return found;
+    found.selections = sections.map(function (section, index) {
+      var end = index + 1 < sections.length ? sections[index + 1].at : entries.length;
+      section.entries = found.entries.slice(section.at, end);
+      return section;
+    });
+    found.entries = [];
+    return found;
   }
   function result(entries, other, limit, notes) {
     var unknown = [];
@@ -326,5 +381,5 @@ var OrderFile = (Proofsheet.orderFile = (function () {
       notes: notes || null,
     };
   }
-  return { json: json, text: text, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick, fileName: fileName };
+  return { json: json, text: text, machineLine: machineLine, heading: heading, pickLines: pickLines, paths: paths, parse: parse, finished: finished, finishedPick: finishedPick, fileName: fileName };
 })());

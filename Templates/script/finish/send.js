@@ -1,7 +1,8 @@
 // send: the picks back to the photographer (issue 13), with no server. Where the browser
 // can share files (the Web Share API, on phones) the order file is shared; elsewhere a
 // mail to the gallery's contact (build --contact) opens, written for a person to read —
-// a greeting, the numbered list with its notes, a sign-off — with the machine line
+// a greeting, the numbered list with its notes (with named selections, every selection
+// under its heading), a sign-off — with the machine line
 // (title, count, gallery id) at the bottom; collect reads it as pasted, quoted or
 // wrapped (docs/formats.md). A list too long for a mail link is sent in two steps the
 // page shows first: save the file, then open the mail to attach it to. The mail's words are
@@ -38,25 +39,28 @@ var Send = (Proofsheet.send = (function () {
   function ending(n, about) {
     var lines = ["", t("mail.thanks")];
     if (about.by) lines.push(oneLine(about.by));
-    lines.push("", "# " + oneLine(Data.title) + " — " + n + " " + (n === 1 ? "pick" : "picks") + " — gallery " + Data.gallery);
+    lines.push("", OrderFile.machineLine(n));
     if (about.by) lines.push("# By: " + oneLine(about.by));
     return lines.concat([""]);
   }
   // The mail: the selection's note above the list (collect reads a `Note:` there as the
-  // selection's), each pick's note under it, as the plain-text list writes them.
+  // selection's), each pick's note under it, as the plain-text list writes them. With
+  // named selections, every selection under its heading ("Album (24 of 20–30):"), each
+  // numbered from 1, as the plain-text list has them.
   function body(picks, about) {
     about = OrderFile.finished(about);
-    picks = picks.map(OrderFile.finishedPick);
-    var n = picks.length;
-    var lines = [greeting(), "", t("mail.intro", { n: n, title: oneLine(Data.title) }), ""];
+    var selections = Selections.active ? Selections.all() : [{ picks: picks }];
+    var n = 0;
+    selections.forEach(function (selection) {
+      n += selection.picks.length;
+    });
+    var intro = t(Selections.active ? "mail.introNamed" : "mail.intro", { n: n, title: oneLine(Data.title) });
+    var lines = [greeting(), "", intro, ""];
     if (about.note && oneLine(about.note)) lines.push("Note: " + oneLine(about.note), "");
-    picks.forEach(function (pick, index) {
-      lines.push(index + 1 + ". " + pick.path);
-      if (!pick.note) return;
-      pick.note.split("\n").forEach(function (line) {
-        line = line.trim();
-        lines.push("   Note:" + (line ? " " + line : ""));
-      });
+    selections.forEach(function (selection, index) {
+      if (index) lines.push("");
+      if (Selections.active) lines.push(OrderFile.heading(selection));
+      OrderFile.pickLines(selection.picks, lines);
     });
     return lines.concat(ending(n, about));
   }
@@ -100,8 +104,7 @@ var Send = (Proofsheet.send = (function () {
     mail(n);
   }
   function mail(n) {
-    // Named selections travel only in the file: the mail's list holds one selection.
-    var url = Selections.active ? "" : mailto(subject(n), body(Picks.records(), Picks.about()));
+    var url = mailto(subject(n), body(Picks.records(), Picks.about()));
     if (url && url.length <= MAX_URL) {
       open(url);
       Status.say(t("send.opened", { whom: Actions.whom(), n: n }));
@@ -123,7 +126,7 @@ var Send = (Proofsheet.send = (function () {
       write.disabled = true;
       panel.hidden = false;
       save.focus();
-      Status.say(t(Selections.active ? "selections.sendAsFile" : "send.tooLong", { n: n, whom: Actions.whom() }), "warn");
+      Status.say(t("send.tooLong", { n: n, whom: Actions.whom() }), "warn");
     }
     function close() {
       reset();

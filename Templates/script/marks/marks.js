@@ -117,13 +117,17 @@ var Marks = (Proofsheet.marks = (function () {
     return parts.join(", ");
   }
 
-  // Lightroom's keys, on the photo that has focus; never while typing in a field.
+  // Lightroom's keys, on the photo that has focus (in the grid, the viewer, or a pick's row
+  // in the review sheet); never while typing in a field.
   function typing(target) {
     if (!target || !target.tagName) return false;
     if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
     return target.tagName === "INPUT" && !/^(checkbox|radio|button|submit|reset|range|color|file|image)$/.test(target.type);
   }
   function focusedPhoto(target) {
+    // A pick's row in the review sheet: any of its controls but the note's field.
+    var row = target.closest ? target.closest("#review-sheet .review-item") : null;
+    if (row) return row.getAttribute("data-id");
     if (Viewer.isOpen()) return target.closest && target.closest("dialog") ? Viewer.current() : null;
     var li = target.closest ? target.closest("#grid li.photo") : null;
     return li && li.id.indexOf("p-") === 0 ? li.id.slice(2) : null;

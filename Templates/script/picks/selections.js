@@ -135,8 +135,18 @@ var Selections = (Proofsheet.selections = (function () {
     return unmatched;
   }
 
+  // Every selection emptied: the others' picks dropped, then the shown one's cleared.
+  function clearAll() {
+    list.forEach(function (selection) {
+      held[selection.name] = { picks: [], limit: null };
+    });
+    if (Picks.count()) Picks.clear();
+    else Picks.replace([], "clear");
+  }
+
   return {
     active: active,
+    clearAll: clearAll,
     list: list,
     current: function () {
       return current;
