@@ -146,7 +146,7 @@ extension SiteBuilder {
         let output = checked.output, site = loaded.site, scan = scanned.scan
         // The marker first: from here on the folder is a site, even before its manifest.
         try FileSystem.createDirectory(output)
-        try SiteMarker(library: checked.identity, watermarkFont: site.marker?.watermarkFont).write(in: output)
+        try SiteMarker(library: checked.identity, watermarkFont: site.marker?.watermarkFont, shard: shard).write(in: output)
         for folder in ["/thumbs", "/previews", "/assets"] {
             try FileSystem.createDirectory(output + folder)
         }

@@ -29,11 +29,12 @@ public struct ShardBuilder: Sendable {
 
     private func build(progress: (BuildProgress) -> Void, readingCache: Bool) async throws -> ShardReport {
         let start = ContinuousClock.now
-        let builder = SiteBuilder(options: options)
+        var builder = SiteBuilder(options: options)
+        builder.shard = shard.description
         let checked = try builder.check()
         let output = checked.output
         do {
-            try Self.checkNotSite(output, shown: options.output)
+            try Self.checkNotSite(output, marker: checked.found.marker, shown: options.output)
             let found = checked.found
             let previousFound = !options.replace && found.manifestPath != nil
             let previous =
@@ -104,10 +105,13 @@ public struct ShardBuilder: Sendable {
             photos: run.photos, problems: run.problems)
     }
 
-    /// A part is never written over a gallery site: its clean-up would delete every image
-    /// of the other shares.
-    static func checkNotSite(_ output: String, shown: String) throws {
-        guard FileSystem.exists(output + "/index.html") else { return }
+    /// A part is never written over a gallery site (a plain build's or a join's, its page
+    /// there or not yet): its clean-up would delete every image of the other shares. A
+    /// folder is a part when its marker says so, or, made before markers did, by its
+    /// `part.json`.
+    static func checkNotSite(_ output: String, marker: SiteMarker?, shown: String) throws {
+        let part = marker?.shard != nil || FileSystem.exists(output + "/" + PartManifest.fileName)
+        guard FileSystem.exists(output + "/index.html") || (marker != nil && !part) else { return }
         throw ProofsheetError(shown, "is a gallery site, not a part; give each shard a folder of its own")
     }
 }
