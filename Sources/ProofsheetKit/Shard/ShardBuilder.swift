@@ -41,8 +41,10 @@ public struct ShardBuilder: Sendable {
                 previousFound ? found.read(cache: readingCache).flatMap { PreviousSite(bytes: $0.manifest, cache: $0.cache) } : nil
             var (scanner, listing) = try builder.walk(checked)
             var loaded = try builder.loadPrevious(checked, previous: previous, previousFound: previousFound)
-            var scanned = try builder.scan(checked, loaded, scanner: &scanner, listing: listing)
+            let walked = previousFound ? PartWalk.read(in: output) : PartWalk([])
+            var scanned = try builder.scan(checked, loaded, scanner: &scanner, listing: listing) { walked.known[$0] }
             let whole = PartManifest.Listing(scanned.scan.files, count: shard.count)
+            let walk = PartWalk(scanned.scan.files.lazy.filter { !shard.holds($0.path) })
             cut(&scanned.scan)
             var run = try builder.plan(
                 checked, loaded, scanned, existingImages: BuildPlan.imageFiles(in: output), readingCache: readingCache)
@@ -58,7 +60,7 @@ public struct ShardBuilder: Sendable {
                     watermarkFont: loaded.settings.watermarkFont, listing: whole, manifest: "")
                 let positions = run.plan.previousPositions(of: manifest.photos, in: loaded.site.previous)
                 try PartWriter(output: output).write(
-                    manifest, part: part, logo: loaded.logo, previous: loaded.site.previous, previousPositions: positions,
+                    manifest, part: part, walk: walk, logo: loaded.logo, previous: loaded.site.previous, previousPositions: positions,
                     images: run.existingImages.adding(run.written))
             } catch {
                 // The part there is as it was: take away what this build added.

@@ -117,6 +117,36 @@ struct ShardJoinTests {
         }
     }
 
+    @Test("a shard built again reads the head of no unchanged photo of another share: its part keeps what its walk learnt")
+    func walkRemembered() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            let before = try snapshot(parts[0])
+            let total = try PartManifest.read(in: parts[0], shown: parts[0]).listing.photos
+            // Every photo of share 2 made zeros, its size and time kept: read, none is an image.
+            let others = (FileManager.default.subpaths(atPath: library) ?? []).filter { path in
+                ["IMG_", "copy_"].contains { path.contains("/" + $0) } && Shard.share(of: BytePath(path), count: 2) == 2
+            }
+            try #require(others.count > 5)
+            for path in others {
+                let (size, time) = try #require(FileSystem.fileStatus(library + "/" + path))
+                try FileSystem.writeAtomically([UInt8](repeating: 0, count: Int(size)), to: library + "/" + path)
+                try FileSystem.setModificationTime(library + "/" + path, nanoseconds: time)
+            }
+            let options = ShardFixtures.options(library, output: parts[0])
+            let again = try await ShardBuilder(options: options, shard: Shard(index: 1, count: 2)!).build()
+            #expect(again.rendered == 0 && again.total == total)
+            #expect(try snapshot(parts[0]) == before, "the shard read photos of the other share")
+            // Without the record, the shard reads them, and its listing is of fewer photos.
+            FileSystem.remove(parts[0] + "/" + PartWalk.fileName)
+            let unremembered = try await ShardBuilder(options: options, shard: Shard(index: 1, count: 2)!).build()
+            #expect(unremembered.total == total - others.count)
+            #expect(try PartManifest.read(in: parts[0], shown: parts[0]).listing.photos == total - others.count)
+        }
+    }
+
     @Test("join refuses, in one line naming the part, parts that do not make one whole; nothing is written")
     func refusals() async throws {
         try await withTemporaryDirectory { root in
