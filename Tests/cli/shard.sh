@@ -30,6 +30,20 @@ bad_shard_and_missing_share_are_one_line() {
     [ ! -e "$WORK/shard/Half" ]
 }
 
+# A part is not a site: a plain build into it, or a join onto it, is one line, exit 2, and
+# the part is as it was (its part.json would name a manifest no longer there).
+a_part_is_not_built_or_joined_over() {
+    local lib="$WORK/shard/demo-library" parts="$WORK/shard/parts"
+    cp -a "$parts/2" "$WORK/shard/part-before" || return 1
+    "$BIN" build "$lib" --output "$parts/2" 2>"$WORK/err" >/dev/null
+    [ $? -eq 2 ] && [ "$(cat "$WORK/err")" = "error: $parts/2: is a part of a sharded build (shard 2/3), not a site; join the parts with proofsheet join, or build into another folder" ] || { cat "$WORK/err"; return 1; }
+    "$BIN" join "$parts"/{1,2,3} --output "$parts/2" 2>"$WORK/err" >/dev/null
+    [ $? -eq 2 ] && [ "$(cat "$WORK/err")" = "error: $parts/2: is a part of a sharded build (shard 2/3), not a site; join the parts into a folder of their own" ] || { cat "$WORK/err"; return 1; }
+    "$BIN" build "$lib" --shard 1/3 --output "$WORK/shard/Joined" 2>"$WORK/err" >/dev/null
+    [ $? -eq 2 ] && [ "$(cat "$WORK/err")" = "error: $WORK/shard/Joined: is a gallery site, not a part; give each shard a folder of its own" ] || { cat "$WORK/err"; return 1; }
+    diff -r "$WORK/shard/part-before" "$parts/2" && diff -r "$WORK/shard/Whole" "$WORK/shard/Joined"
+}
+
 # A shard killed midway (every image made again at another quality) leaves its part as it
 # was: the join of the parts is still the whole site.
 killed_shard_leaves_its_part() {
@@ -54,4 +68,5 @@ killed_shard_leaves_its_part() {
 
 check "shards built side by side with GNU parallel join to the whole site, byte for byte" shards_with_gnu_parallel_join_to_the_whole_site
 check "a bad --shard and a missing share are one line each, nothing written" bad_shard_and_missing_share_are_one_line
+check "a part is not built or joined over, nor a shard written over a joined site: one line each" a_part_is_not_built_or_joined_over
 check "a shard killed midway leaves its part; the join is still the whole site" killed_shard_leaves_its_part

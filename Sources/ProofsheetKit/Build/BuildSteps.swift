@@ -109,8 +109,11 @@ extension SiteBuilder {
 
     /// The library's photos, walked again when the settings' rules are not those it was
     /// walked with; refused when there are none, or when the site is another library's.
+    /// `alsoKnown`: what else is known of the library's files besides the previous site's
+    /// photos (a part's record of the other shares' photos), so their heads are not read.
     func scan(
-        _ checked: Checked, _ loaded: Loaded, scanner: inout LibraryScanner, listing: LibraryScanner.Listing
+        _ checked: Checked, _ loaded: Loaded, scanner: inout LibraryScanner, listing: LibraryScanner.Listing,
+        alsoKnown: (BytePath) -> LibraryScanner.Known? = { _ in nil }
     ) throws -> Scanned {
         var listing = listing
         let site = loaded.site, settings = loaded.settings
@@ -118,7 +121,7 @@ extension SiteBuilder {
             scanner.rules = settings.rules
             listing = try scanner.walk()
         }
-        let scan = scanner.classify(listing) { site.previous?.known($0) }
+        let scan = scanner.classify(listing) { site.previous?.known($0) ?? alsoKnown($0) }
         guard !scan.files.isEmpty || !scan.problems.isEmpty else {
             let others = scan.nonImages.count + scan.ignored
             throw ProofsheetError(
@@ -146,7 +149,7 @@ extension SiteBuilder {
         let output = checked.output, site = loaded.site, scan = scanned.scan
         // The marker first: from here on the folder is a site, even before its manifest.
         try FileSystem.createDirectory(output)
-        try SiteMarker(library: checked.identity, watermarkFont: site.marker?.watermarkFont).write(in: output)
+        try SiteMarker(library: checked.identity, watermarkFont: site.marker?.watermarkFont, shard: shard).write(in: output)
         for folder in ["/thumbs", "/previews", "/assets"] {
             try FileSystem.createDirectory(output + folder)
         }

@@ -23,6 +23,9 @@ import Foundation
 /// no photo is decoded and the page is not rendered again (see `SiteWriter.pageMark`).
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
+    /// `K/N` when the output folder is written as a part of a build split in shares (the
+    /// marker says so, `SiteMarker.shard`); nil for a site.
+    var shard: String?
 
     public init(options: BuildOptions) {
         self.options = options

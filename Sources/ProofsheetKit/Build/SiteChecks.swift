@@ -13,6 +13,13 @@ extension SiteBuilder {
         let library = try checkedLibrary()
         let identity = Manifest.LibraryIdentity(of: library)
         let (output, found) = try checkedOutput(library: library)
+        if shard == nil, let part = found.marker?.shard {
+            // Its part.json would go on naming a manifest this build replaced.
+            throw ProofsheetError(
+                options.output,
+                "is a part of a sharded build (shard \(part)), not a site; join the parts with proofsheet join, or build into another folder"
+            )
+        }
         return Checked(library: library, identity: identity, output: output, found: found)
     }
 

@@ -45,6 +45,17 @@ public enum ManifestFile {
         }
     }
 
+    /// A binary record of the build's own beside the manifest (a part's walk), read with
+    /// the same care: a regular file, opened without blocking, of at most 1 GiB.
+    static func readRecord(_ path: String) throws(Refusal) -> [UInt8] {
+        let (fd, size) = try openRegular(path, atMost: maximumBytes, tooLarge: "larger than 1 GB")
+        defer { close(fd) }
+        switch FileSystem.readFully(fd, count: size, at: 0) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw Refusal(reason: "cannot read (\(failure.reason))")
+        }
+    }
+
     /// `path` opened without blocking, after checking that it is a regular file of at most
     /// `maximum` bytes; the caller closes it.
     private static func openRegular(_ path: String, atMost maximum: Int, tooLarge: String) throws(Refusal) -> (fd: Int32, size: Int) {

@@ -10,7 +10,8 @@ struct PartWriter {
     var output: String
 
     func write(
-        _ manifest: Manifest, part: PartManifest, logo: Logo?, previous: PreviousSite?, previousPositions: [Int?], images: ImageFiles
+        _ manifest: Manifest, part: PartManifest, walk: PartWalk, logo: Logo?, previous: PreviousSite?, previousPositions: [Int?],
+        images: ImageFiles
     ) throws {
         if let logo { try FileSystem.writeIfChanged(logo.bytes, to: output + "/" + logo.siteName) }
         // A photo exactly as it was keeps its bytes in the manifest and its record in the
@@ -30,9 +31,11 @@ struct PartWriter {
 
         let stagedManifest = try SiteWriter.stageIfChanged(bytes, to: output + "/manifest.json")
         let stagedCache = try SiteWriter.stageIfChanged(cache.encoded(), to: output + "/" + BuildCache.fileName)
+        let stagedWalk = try SiteWriter.stageIfChanged(walk.encoded, to: output + "/" + PartWalk.fileName)
         let stagedPart = try SiteWriter.stageIfChanged(part.encoded, to: output + "/" + PartManifest.fileName)
         try stagedManifest?.commit()
         try stagedCache?.commit()
+        try stagedWalk?.commit()
         try stagedPart?.commit()
 
         let photos = manifest.photos
@@ -42,5 +45,16 @@ struct PartWriter {
         SiteFolder.remove(
             FileSystem.contents(of: output + "/assets").filter { !keptLogo.contains("assets/" + $0) }, in: "assets", of: output)
         SiteFolder.removeTemporaryFiles(of: output)
+        SiteFolder.remove(FileSystem.contents(of: output).filter(Self.isTemporary), in: "", of: output)
+    }
+
+    /// `.NAME.tmp-XXXXXX` of a file only a part has (`FileSystem.writeTemporary`), left by a
+    /// killed shard.
+    static func isTemporary(_ name: String) -> Bool {
+        [PartManifest.fileName, PartWalk.fileName].contains { file in
+            let prefix = "." + file + ".tmp-"
+            return name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6
+                && name.utf8.suffix(6).allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        }
     }
 }

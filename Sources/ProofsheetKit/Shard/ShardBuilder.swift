@@ -29,19 +29,22 @@ public struct ShardBuilder: Sendable {
 
     private func build(progress: (BuildProgress) -> Void, readingCache: Bool) async throws -> ShardReport {
         let start = ContinuousClock.now
-        let builder = SiteBuilder(options: options)
+        var builder = SiteBuilder(options: options)
+        builder.shard = shard.description
         let checked = try builder.check()
         let output = checked.output
         do {
-            try Self.checkNotSite(output, shown: options.output)
+            try Self.checkNotSite(output, marker: checked.found.marker, shown: options.output)
             let found = checked.found
             let previousFound = !options.replace && found.manifestPath != nil
             let previous =
                 previousFound ? found.read(cache: readingCache).flatMap { PreviousSite(bytes: $0.manifest, cache: $0.cache) } : nil
             var (scanner, listing) = try builder.walk(checked)
             var loaded = try builder.loadPrevious(checked, previous: previous, previousFound: previousFound)
-            var scanned = try builder.scan(checked, loaded, scanner: &scanner, listing: listing)
+            let walked = previousFound ? PartWalk.read(in: output) : PartWalk([])
+            var scanned = try builder.scan(checked, loaded, scanner: &scanner, listing: listing) { walked.known[$0] }
             let whole = PartManifest.Listing(scanned.scan.files, count: shard.count)
+            let walk = PartWalk(scanned.scan.files.lazy.filter { !shard.holds($0.path) })
             cut(&scanned.scan)
             var run = try builder.plan(
                 checked, loaded, scanned, existingImages: BuildPlan.imageFiles(in: output), readingCache: readingCache)
@@ -57,7 +60,7 @@ public struct ShardBuilder: Sendable {
                     watermarkFont: loaded.settings.watermarkFont, listing: whole, manifest: "")
                 let positions = run.plan.previousPositions(of: manifest.photos, in: loaded.site.previous)
                 try PartWriter(output: output).write(
-                    manifest, part: part, logo: loaded.logo, previous: loaded.site.previous, previousPositions: positions,
+                    manifest, part: part, walk: walk, logo: loaded.logo, previous: loaded.site.previous, previousPositions: positions,
                     images: run.existingImages.adding(run.written))
             } catch {
                 // The part there is as it was: take away what this build added.
@@ -104,10 +107,13 @@ public struct ShardBuilder: Sendable {
             photos: run.photos, problems: run.problems)
     }
 
-    /// A part is never written over a gallery site: its clean-up would delete every image
-    /// of the other shares.
-    static func checkNotSite(_ output: String, shown: String) throws {
-        guard FileSystem.exists(output + "/index.html") else { return }
+    /// A part is never written over a gallery site (a plain build's or a join's, its page
+    /// there or not yet): its clean-up would delete every image of the other shares. A
+    /// folder is a part when its marker says so, or, made before markers did, by its
+    /// `part.json`.
+    static func checkNotSite(_ output: String, marker: SiteMarker?, shown: String) throws {
+        let part = marker?.shard != nil || FileSystem.exists(output + "/" + PartManifest.fileName)
+        guard FileSystem.exists(output + "/index.html") || (marker != nil && !part) else { return }
         throw ProofsheetError(shown, "is a gallery site, not a part; give each shard a folder of its own")
     }
 }

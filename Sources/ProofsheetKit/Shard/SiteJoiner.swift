@@ -89,8 +89,12 @@ public struct SiteJoiner: Sendable {
     /// The site is new, or a site of the parts' library (a join or a build of it before);
     /// never a part, nor inside one or holding one (its images are taken from there).
     func checkOutput(_ output: String, found: SiteBuilder.FoundSite, previous: Manifest?, parts: [Part]) throws {
+        if let shard = found.marker?.shard {
+            throw ProofsheetError(
+                options.output, "is a part of a sharded build (shard \(shard)), not a site; join the parts into a folder of their own")
+        }
         if FileSystem.exists(output + "/" + PartManifest.fileName) {
-            throw ProofsheetError(options.output, "is a part, not a site; join the parts into a folder of their own")
+            throw ProofsheetError(options.output, "is a part of a sharded build, not a site; join the parts into a folder of their own")
         }
         let here = BytePath(output)
         for part in parts where here.isInside(BytePath(part.path)) || BytePath(part.path).isInside(here) || part.path == output {

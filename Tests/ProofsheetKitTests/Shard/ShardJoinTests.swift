@@ -70,6 +70,83 @@ struct ShardJoinTests {
         }
     }
 
+    @Test("parts built again as N+1 shares into the same folders keep their images, say the new share, and join to the whole site")
+    func reshardedIntoTheSameFolders() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 60)
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Whole")).build()
+            let whole = try snapshot(root + "/Whole")
+            var parts = try await ShardFixtures.buildShares(library, count: 3, in: root)
+            parts.append(root + "/parts-3/4")
+
+            func reshard(_ count: Int) async throws -> [ShardReport] {
+                var reports: [ShardReport] = []
+                for index in 1...count {
+                    let options = ShardFixtures.options(library, output: parts[index - 1])
+                    reports.append(try await ShardBuilder(options: options, shard: Shard(index: index, count: count)!).build())
+                }
+                return reports
+            }
+            // Three shares to four: photos move only into the new share, so the three parts
+            // decode nothing, and drop the images of the photos that left them.
+            let four = try await reshard(4)
+            #expect(four.prefix(3).map(\.rendered) == [0, 0, 0])
+            #expect(four[3].rendered > 0 && four[3].reused == 0)
+            for (index, part) in parts.enumerated() {
+                let manifest = try PartManifest.read(in: part, shown: part)
+                #expect(manifest.shard == index + 1 && manifest.of == 4 && manifest.listing.shares.count == 4)
+                #expect(SiteMarker.read(in: part)?.shard == "\(index + 1)/4")
+                let named = Set(try readManifest(part).photos.flatMap { [$0.thumb.src, $0.thumb2x.src, $0.preview.src] })
+                let held = Set(
+                    ["thumbs", "previews"].flatMap { folder in FileSystem.contents(of: part + "/" + folder).map { folder + "/" + $0 } })
+                #expect(held == named, "\(part) holds images its manifest does not name, or lacks some")
+            }
+            _ = try await ShardFixtures.join(parts, into: root + "/Joined-4")
+            #expect(try snapshot(root + "/Joined-4") == whole)
+            // The four of them as three shares again: the fourth, stale part is refused.
+            let three = try await reshard(3)
+            // Only the photos that come back from the fourth share are decoded.
+            #expect(three.map(\.rendered).reduce(0, +) <= four[3].photos)
+            #expect(three.map(\.rendered).reduce(0, +) > 0)
+            #expect(
+                await ShardFixtures.message { try await ShardFixtures.join(parts, into: root + "/Mixed") }
+                    == "\(parts[3]): is shard 4/4, of 4 shares; \(parts[0]) is of 3")
+            _ = try await ShardFixtures.join(Array(parts.prefix(3)), into: root + "/Joined-3")
+            #expect(try snapshot(root + "/Joined-3") == whole)
+        }
+    }
+
+    @Test("a shard built again reads the head of no unchanged photo of another share: its part keeps what its walk learnt")
+    func walkRemembered() async throws {
+        try await withTemporaryDirectory { root in
+            let library = root + "/Library"
+            try ShardFixtures.makeLibrary(at: library, count: 24)
+            let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            let before = try snapshot(parts[0])
+            let total = try PartManifest.read(in: parts[0], shown: parts[0]).listing.photos
+            // Every photo of share 2 made zeros, its size and time kept: read, none is an image.
+            let others = (FileManager.default.subpaths(atPath: library) ?? []).filter { path in
+                ["IMG_", "copy_"].contains { path.contains("/" + $0) } && Shard.share(of: BytePath(path), count: 2) == 2
+            }
+            try #require(others.count > 5)
+            for path in others {
+                let (size, time) = try #require(FileSystem.fileStatus(library + "/" + path))
+                try FileSystem.writeAtomically([UInt8](repeating: 0, count: Int(size)), to: library + "/" + path)
+                try FileSystem.setModificationTime(library + "/" + path, nanoseconds: time)
+            }
+            let options = ShardFixtures.options(library, output: parts[0])
+            let again = try await ShardBuilder(options: options, shard: Shard(index: 1, count: 2)!).build()
+            #expect(again.rendered == 0 && again.total == total)
+            #expect(try snapshot(parts[0]) == before, "the shard read photos of the other share")
+            // Without the record, the shard reads them, and its listing is of fewer photos.
+            FileSystem.remove(parts[0] + "/" + PartWalk.fileName)
+            let unremembered = try await ShardBuilder(options: options, shard: Shard(index: 1, count: 2)!).build()
+            #expect(unremembered.total == total - others.count)
+            #expect(try PartManifest.read(in: parts[0], shown: parts[0]).listing.photos == total - others.count)
+        }
+    }
+
     @Test("join refuses, in one line naming the part, parts that do not make one whole; nothing is written")
     func refusals() async throws {
         try await withTemporaryDirectory { root in
@@ -156,25 +233,54 @@ struct ShardJoinTests {
         }
     }
 
-    @Test("a shard is not written over a site, nor a site joined into a part")
+    @Test("a shard is not written over a site, joined or not, nor a site built or joined into a part; nothing is written")
     func foldersKeptApart() async throws {
         try await withTemporaryDirectory { root in
-            let library = root + "/Library"
+            let library = root + "/Library", site = root + "/Site", joined = root + "/Joined"
             try ShardFixtures.makeLibrary(at: library, count: 12)
-            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: root + "/Site")).build()
-            let site = try snapshot(root + "/Site")
-            #expect(
-                await ShardFixtures.message {
-                    try await ShardBuilder(
-                        options: ShardFixtures.options(library, output: root + "/Site"), shard: Shard(index: 1, count: 2)!
-                    )
-                    .build()
-                } == "\(root)/Site: is a gallery site, not a part; give each shard a folder of its own")
-            #expect(try snapshot(root + "/Site") == site)
+            _ = try await SiteBuilder(options: ShardFixtures.options(library, output: site)).build()
             let parts = try await ShardFixtures.buildShares(library, count: 2, in: root)
+            _ = try await ShardFixtures.join(parts, into: joined)
+            // A share's first build stopped before it wrote anything but its marker: a part already.
+            let started = root + "/started"
+            try FileSystem.createDirectory(started)
+            try FileSystem.writeAtomically(
+                try FileSystem.read(parts[1] + "/" + SiteMarker.fileName), to: started + "/" + SiteMarker.fileName)
+            let folders = [site, joined, started] + parts
+            let before = try folders.map(snapshot)
+
+            func shard(into output: String) async -> String? {
+                await ShardFixtures.message {
+                    try await ShardBuilder(options: ShardFixtures.options(library, output: output), shard: Shard(index: 1, count: 2)!)
+                        .build()
+                }
+            }
+            func build(into output: String) async -> String? {
+                await ShardFixtures.message { try await SiteBuilder(options: ShardFixtures.options(library, output: output)).build() }
+            }
+            let gallery = "is a gallery site, not a part; give each shard a folder of its own"
+            #expect(await shard(into: site) == "\(site): \(gallery)")
+            #expect(await shard(into: joined) == "\(joined): \(gallery)")
+            let notBuilt = "not a site; join the parts with proofsheet join, or build into another folder"
+            #expect(await build(into: parts[0]) == "\(parts[0]): is a part of a sharded build (shard 1/2), \(notBuilt)")
+            #expect(await build(into: started) == "\(started): is a part of a sharded build (shard 2/2), \(notBuilt)")
+            var replacing = ShardFixtures.options(library, output: parts[1])
+            replacing.replace = true
+            #expect(
+                await ShardFixtures.message { try await SiteBuilder(options: replacing).build() }
+                    == "\(parts[1]): is a part of a sharded build (shard 2/2), \(notBuilt)")
+            let notJoined = "not a site; join the parts into a folder of their own"
             #expect(
                 await ShardFixtures.message { try await ShardFixtures.join(parts, into: parts[0]) }
-                    == "\(parts[0]): is a part, not a site; join the parts into a folder of their own")
+                    == "\(parts[0]): is a part of a sharded build (shard 1/2), \(notJoined)")
+            #expect(
+                await ShardFixtures.message { try await ShardFixtures.join(parts, into: started) }
+                    == "\(started): is a part of a sharded build (shard 2/2), \(notJoined)")
+            #expect(try folders.map(snapshot) == before, "a refused build or join wrote into a folder")
+
+            // The parts are still whole, and the site joined from them is the whole build.
+            _ = try await ShardFixtures.join(parts, into: root + "/Again")
+            #expect(try snapshot(root + "/Again") == snapshot(site))
         }
     }
 }

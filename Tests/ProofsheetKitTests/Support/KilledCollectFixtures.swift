@@ -56,9 +56,14 @@ enum KilledBinary {
 
     /// `proofsheet collect …` in `directory`; killed at the `killAt`th file operation.
     static func collect(_ arguments: [String], in directory: String, killAt: Int? = nil) -> Result {
+        proofsheet(["collect"] + arguments, in: directory, killAt: killAt)
+    }
+
+    /// `proofsheet …` (any command) in `directory`; killed at the `killAt`th file operation.
+    static func proofsheet(_ arguments: [String], in directory: String, killAt: Int? = nil) -> Result {
         var environment = ["LD_PRELOAD": shim]
         if let killAt { environment["KILL_AT"] = String(killAt) }
-        return run(binary, ["collect"] + arguments, in: directory, environment: environment)
+        return run(binary, arguments, in: directory, environment: environment)
     }
 
     /// The folder's files, path → bytes, without collect's record (it holds the times the
