@@ -170,3 +170,19 @@ def test_the_index_file_carries_every_date_and_camera_and_is_taken_whole_or_not_
         page.wait_for_function("n => document.getElementById('shown').textContent === `Showing ${n} of 1040 photos.`", arg=len(want))
         page.wait_for_function(f"""want => {{ const shown = ({helpers.STATE_JS})().visible;
           return shown.length > 0 && JSON.stringify(shown) === JSON.stringify(want.slice(0, shown.length)); }}""", arg=want)
+
+
+@pytest.mark.parametrize("engine_name", ["webkit", "firefox"])
+def test_the_index_file_is_read_in_webkit_and_firefox(request, many, engine_name):
+    """The function's text is its source, comment and all (Function.prototype.toString),
+    in these engines too."""
+    gallery = DriverGallery(request.getfixturevalue(f"{engine_name}_engine"), many).open()
+    page = "(window.wrappedJSObject || window).Proofsheet"  # (Firefox runs WebDriver scripts in a sandbox)
+    assert gallery.engine.script(f"return {page}.data.index() === null")  # the second chunk is not loaded
+    gallery.engine.script(f"{page}.data.loadIndex(); return true")
+    until(lambda: gallery.engine.script(f"return {page}.data.index() !== null"), "the search index was not taken")
+    columns = gallery.engine.script(f"""const x = {page}.data.index(); const out = [];
+      for (let i = 0; i < x.count; i++) out.push([x.dates[i], x.camera[i] ? x.cameras[x.camera[i] - 1] : null, x.name(i)]);
+      return out;""")
+    assert columns == [[calendar.timegm(time.strptime(p["date"], "%Y-%m-%dT%H:%M:%S")), p.get("camera"), p["name"]]
+                       for p in many.photos]
