@@ -1,8 +1,8 @@
 // browse: what the grid shows — the album filter, search (names, albums, dates, cameras),
 // sort (within albums, or the whole gallery by date) and "Picked only". The gallery's own
 // order needs no data beyond the album index; searching and the other sorts use the
-// search index, loaded the first time one of them is asked for (or the search field is
-// focused), so the first paint never waits for it.
+// search index, loaded the first time one of them is asked for (or a pointer or the focus
+// reaches the search field), so the first paint never waits for it.
 
 var Browse = (Proofsheet.browse = (function () {
   var albumFilter = $("album-filter");
