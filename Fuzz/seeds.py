@@ -155,7 +155,7 @@ def search_documents(site, count):
     bytes little-endian, as FuzzSearchIndex takes it), one of a single photo, one of none,
     and the demo's with odd names in its joined columns."""
     script = next((site / "data").glob("s-*.js")).read_bytes()
-    json_part = script[script.index(b",") + 1:script.rindex(b");")]
+    json_part = script[script.index(b"/*") + 2:script.rindex(b"*/")]
     index = json.loads(json_part)
 
     def document(count, value):

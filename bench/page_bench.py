@@ -929,6 +929,7 @@ def side_by_side(sizes, args):
     site is a hard-linked copy of this one's rebuilt with its templates (only the page's
     own files differ)."""
     lines = []
+    medians = {}  # (size, "baseline" or "this", figure) → median of runs
     for count in sizes:
         library = make_library(count)
         site = WORK / f"site-{count}"
@@ -971,6 +972,9 @@ def side_by_side(sizes, args):
                   "", "| figure (median of runs) | baseline | this | this / baseline |", "|---|---:|---:|---:|"]
         engine_rows = tuple(f"{kind}: {name}" for kind in (("webkit", "firefox") if args.engines else ())
                             for name in ENGINE_FIGURES + ("scroll, frames over 50 ms", "scroll, stalled"))
+        for name in TARGETS:
+            for label in ("baseline", "this"):
+                medians[(count, label, name)] = median(results[label].get(name, []))
         for name in SIDE_BY_SIDE + engine_rows:
             a, b = median(results["baseline"].get(name, [])), median(results["this"].get(name, []))
             if a != a and b != b:
@@ -982,15 +986,47 @@ def side_by_side(sizes, args):
             ratio = f"{b / a:.2f}×" if a and a == a and b == b else "—"
             lines.append(f"| {name} | {fmt(a)} | {fmt(b)} | {ratio} |")
         lines.append("")
-        lines.append("runs, baseline: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["baseline"].get(n, []))
+        if results["this"].get("search, first"):
+            lines.append("runs, first search: before " + ", ".join(f"{v:.0f}" for v in results["baseline"].get("search, first", []))
+                         + "; now " + ", ".join(f"{v:.0f}" for v in results["this"]["search, first"]) + " ms")
+        if results["this"].get("scroll, longest frame"):
+            lines.append("runs, baseline: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["baseline"].get(n, []))
+                                                       for n in ("scroll, longest frame", "scroll, frames over 50 ms")))
+            lines.append("runs, this: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["this"].get(n, []))
                                                    for n in ("scroll, longest frame", "scroll, frames over 50 ms")))
-        lines.append("runs, this: " + "; ".join(f"{n} " + ", ".join(f"{v:.0f}" for v in results["this"].get(n, []))
-                                               for n in ("scroll, longest frame", "scroll, frames over 50 ms")))
+    summary = against_targets(sizes, medians, args.runs)
     out = RESULTS.with_name("page-side-by-side.md")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out.write_text("\n".join(summary + lines) + "\n", encoding="utf-8")
+    RESULTS.write_text("\n".join(summary) + "\n", encoding="utf-8")
     print("\n".join(lines))
-    print(f"\n(written to {out.relative_to(ROOT)})")
+    print("\n" + "\n".join(summary))
+    print(f"\n(written to {out.relative_to(ROOT)}, the table above also to {RESULTS.relative_to(ROOT)})")
+
+
+def against_targets(sizes, medians, runs):
+    """The side-by-side medians of the figures that have a target, the baseline's beside
+    this page's at each size, and for each whether this page meets its target at every
+    size, said in words."""
+    names = [n for n in TARGETS if any(medians.get((c, "this", n), float("nan")) == medians.get((c, "this", n)) for c in sizes)]
+    lines = [f"Medians of {runs} alternating runs each: the baseline (before) beside this page (now); ✗ not under the target.",
+             "", "| figure | target | " + " | ".join(f"{c:,}: before | {c:,}: now" for c in sizes) + " |",
+             "|---|---:|" + "---:|---:|" * len(sizes)]
+    verdicts = []
+    for name in names:
+        target, unit = TARGETS[name]
+        cells = []
+        for count in sizes:
+            for label in ("baseline", "this"):
+                value = medians.get((count, label, name), float("nan"))
+                cells.append("—" if value != value else shown(value, unit) + ("" if value < target else " ✗"))
+        lines.append(f"| {name} | < {shown(target, unit)} | " + " | ".join(cells) + " |")
+        missed = [f"{c:,} photos ({shown(medians[(c, 'this', name)], unit)})" for c in sizes
+                  if medians.get((c, "this", name), float("nan")) == medians.get((c, "this", name))
+                  and medians[(c, "this", name)] >= target]
+        verdicts.append(f"- {name}: target < {shown(target, unit)} " +
+                        (f"NOT MET at {', '.join(missed)}" if missed else "met at every size measured"))
+    return lines + [""] + verdicts + [""]
 
 
 if __name__ == "__main__":

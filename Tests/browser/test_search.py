@@ -2,10 +2,15 @@
 the test makes: eight of the demo's JPEGs in two albums, each given a capture date and a
 camera with exiftool, so that every query below matches photos in both albums and not
 all of them. What each query must find is worked out from the manifest the build wrote
-(which is checked to hold what exiftool wrote)."""
+(which is checked to hold what exiftool wrote). The same photos 1,040 times over check
+the search index's file (JSON in a comment): its dates and cameras, read whole or refused."""
 
+import calendar
+import json
+import re
 import shutil
 import subprocess
+import time
 
 import pytest
 
@@ -96,3 +101,88 @@ def test_search_by_camera_and_by_date_in_webkit_and_firefox(request, christmas, 
         field.send_keys(query)
         until(lambda: gallery.state()["visible"] == want, f"{query!r} did not find {want} (shows {gallery.state()['visible']})")
         assert gallery.text("shown") == f"Showing {len(want)} of {len(christmas.photos)} photos."
+
+
+# The same dates and cameras on 1,040 photos in two albums (two chunks): the page's search
+# index then comes from its file (data/s-HASH.js), not from the chunks' records, and its
+# `dates` and `camera`, strings of numbers, are read into the columns searches look at.
+MANY = 1040
+
+
+@pytest.fixture(scope="module")
+def many(binary, demo, tmp_path_factory):
+    from conftest import Site
+
+    root = tmp_path_factory.mktemp("many")
+    tagged = root / "tagged"
+    tagged.mkdir()
+    # Small sources (the demo's thumbnails): 1,040 photos build in seconds.
+    sources = sorted(p for p in (demo.root / "thumbs").glob("*.jpg") if "@2x" not in p.name)
+    for i, ((_album, _name, date, make, model), source) in enumerate(zip(PHOTOS, sources)):
+        shutil.copyfile(source, tagged / f"t{i}.jpg")
+        tags = [f"-DateTimeOriginal={date}", f"-CreateDate={date}"]
+        tags += [f"-Make={make}", f"-Model={model}"] if make else ["-Make=", "-Model="]
+        subprocess.run(["exiftool", "-q", "-overwrite_original", *tags, str(tagged / f"t{i}.jpg")], check=True)
+    for i in range(MANY):
+        folder = root / "library" / ("Family" if i < MANY // 2 else "Friends")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"D{i:04d}.jpg").hardlink_to(tagged / f"t{i % len(PHOTOS)}.jpg")
+    helpers.build_site(binary, root / "library", root / "Site", limit=10, extra=("--thumb-size", "120", "--preview-size", "240"))
+    return Site(root / "Site", root / "library")
+
+
+def index_file(site):
+    """The search index's file: its path, and its JSON, read out of the comment it is in."""
+    name = json.loads(re.search(r'<script type="application/json" id="proofsheet-data">(.*?)</script>',
+                                site.index.read_text(encoding="utf-8"), re.S).group(1))["search"]
+    path = site.root / "data" / f"{name}.js"
+    text = path.read_text(encoding="utf-8")
+    head, tail = f'Proofsheet.search("{name}",function(){{/*', "*/});\n"
+    assert text.startswith(head) and text.endswith(tail)
+    return path, head, tail, json.loads(text[len(head):-len(tail)])
+
+
+def test_the_index_file_carries_every_date_and_camera_and_is_taken_whole_or_not_at_all(page, many):
+    path, head, tail, data = index_file(many)
+    load = "() => Proofsheet.data.loadIndex().then(() => 'loaded', e => e.message)"
+    # Cut short, a column of another length, or its JSON as a value (the form before): refused.
+    written = path.read_bytes()
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        for damaged in (head + text[:-10] + tail, head + json.dumps(dict(data, dates=data["dates"][:-1])) + tail,
+                        head.replace("function(){/*", "") + text + tail.replace("*/}", "")):
+            path.write_text(damaged, encoding="utf-8")
+            helpers.Gallery(page, many).open()
+            assert page.evaluate("() => Proofsheet.data.index()") is None  # the second chunk is not loaded
+            assert page.evaluate(load) == f"data/{path.name} did not hold the data it should"
+    finally:
+        path.write_bytes(written)
+    helpers.Gallery(page, many).open()
+    assert page.evaluate(load) == "loaded"
+    columns = page.evaluate("""() => { const x = Proofsheet.data.index();
+      return Array.from(x.dates, (d, i) => [d, x.camera[i] ? x.cameras[x.camera[i] - 1] : null]); }""")
+    assert columns == [[calendar.timegm(time.strptime(p["date"], "%Y-%m-%dT%H:%M:%S")), p.get("camera")] for p in many.photos]
+    # Searched through them: the count of what each finds, and its first photos drawn.
+    for query, predicate in QUERIES:
+        want = [p["name"] for p in many.photos if predicate(p)]
+        assert 0 < len(want) < MANY
+        page.get_by_label("Search", exact=True).fill(query)
+        page.wait_for_function("n => document.getElementById('shown').textContent === `Showing ${n} of 1040 photos.`", arg=len(want))
+        page.wait_for_function(f"""want => {{ const shown = ({helpers.STATE_JS})().visible;
+          return shown.length > 0 && JSON.stringify(shown) === JSON.stringify(want.slice(0, shown.length)); }}""", arg=want)
+
+
+@pytest.mark.parametrize("engine_name", ["webkit", "firefox"])
+def test_the_index_file_is_read_in_webkit_and_firefox(request, many, engine_name):
+    """The function's text is its source, comment and all (Function.prototype.toString),
+    in these engines too."""
+    gallery = DriverGallery(request.getfixturevalue(f"{engine_name}_engine"), many).open()
+    page = "(window.wrappedJSObject || window).Proofsheet"  # (Firefox runs WebDriver scripts in a sandbox)
+    assert gallery.engine.script(f"return {page}.data.index() === null")  # the second chunk is not loaded
+    gallery.engine.script(f"{page}.data.loadIndex(); return true")
+    until(lambda: gallery.engine.script(f"return {page}.data.index() !== null"), "the search index was not taken")
+    columns = gallery.engine.script(f"""const x = {page}.data.index(); const out = [];
+      for (let i = 0; i < x.count; i++) out.push([x.dates[i], x.camera[i] ? x.cameras[x.camera[i] - 1] : null, x.name(i)]);
+      return out;""")
+    assert columns == [[calendar.timegm(time.strptime(p["date"], "%Y-%m-%dT%H:%M:%S")), p.get("camera"), p["name"]]
+                       for p in many.photos]

@@ -21,8 +21,7 @@ public func fuzzSearchIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     guard input.count >= 2 else { return 0 }
     let count = Int(input[0]) | Int(input[1]) << 8
     let json = Array(input[2...])
-    let name = "s-" + PageData.hash(json)
-    let script = Array("Proofsheet.search(\"\(name)\",".utf8) + json + Array(");\n".utf8)
+    let (name, script) = PageData.dataScript("search", prefix: "s-", json)
     precondition(
         PreviousSearchIndex(script: script, name: "s-0000000000000000", count: count) == nil || name == "s-0000000000000000",
         "an index whose bytes do not hash to its name was read")

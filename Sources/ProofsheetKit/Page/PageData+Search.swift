@@ -16,7 +16,7 @@ extension PageData {
     /// 5–12 ms to 20–50 ms once the index was loaded. One string per column, which the page
     /// cuts by offsets kept in typed arrays, is a handful of objects to mark.
     static func searchIndex(_ photos: [Manifest.Photo], albums: [Album], albumOf: [Int]) -> (String, [UInt8]) {
-        var w = JSONWriter(capacity: photos.count * 48)
+        var w = JSONWriter(capacity: photos.count * 48, inComment: true)
         w.raw("{\"ids\":\"")
         // By index: `for photo in photos` copied each photo (30 fields) for one of them.
         for index in photos.indices {

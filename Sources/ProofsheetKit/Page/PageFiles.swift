@@ -93,7 +93,8 @@ extension PageData {
         } else {
             return false
         }
-        let head = Array("Proofsheet.\(function)(\"\(name)\",".utf8), tail = Array(");\n".utf8)
+        let parts = dataScriptParts(function, name: name)
+        let head = Array(parts.head.utf8), tail = Array(parts.tail.utf8)
         guard script.count >= head.count + tail.count, script.starts(with: head), script.suffix(tail.count).elementsEqual(tail)
         else { return false }
         var hash = StableHash()

@@ -2,12 +2,13 @@
 /// album by album (`AlbumRebuild`) takes a kept album's part of every column from it as
 /// bytes, instead of decoding its photos for their ids, names, dates, cameras and paths.
 ///
-/// It is read only in exactly the form `PageData.searchIndex` writes, and only when its
-/// bytes still hash to its name (a file altered on disk is not used: the rebuild then
-/// reads the previous manifest whole). What it makes is what `PageData.searchIndex` makes
-/// from the same photos, byte for byte. An upgraded site's index (with `former`) is not
-/// read: a site with former ids is never rebuilt album by album (`AlbumRebuild`). Nor is
-/// one in the form before `ids` and `names` were joined strings (arrays of strings): the
+/// It is read only in exactly the form `PageData.searchIndex` writes (JSON in a comment,
+/// every `*` written `\u002a`), and only when its bytes still hash to its name (a file
+/// altered on disk is not used: the rebuild then reads the previous manifest whole). What
+/// it makes is what `PageData.searchIndex` makes from the same photos, byte for byte. An
+/// upgraded site's index (with `former`) is not read: a site with former ids is never
+/// rebuilt album by album (`AlbumRebuild`). Nor is one in a form before: its JSON a value,
+/// not in a comment, or `ids` and `names` arrays of strings, not joined strings. The
 /// rebuild then reads the previous manifest whole, as for any index it cannot take.
 struct PreviousSearchIndex {
     private let bytes: [UInt8]
@@ -27,7 +28,8 @@ struct PreviousSearchIndex {
     /// photos; nil unless it is that, whole.
     init?(script: [UInt8], name: String, count: Int) {
         bytes = script
-        let head = Array("Proofsheet.search(\"\(name)\",".utf8), tail = Array(");\n".utf8)
+        let parts = PageData.dataScriptParts("search", name: name)
+        let head = Array(parts.head.utf8), tail = Array(parts.tail.utf8)
         guard script.count > head.count + tail.count, script.starts(with: head), script.suffix(tail.count).elementsEqual(tail)
         else { return nil }
         let json = head.count..<(script.count - tail.count)
@@ -56,6 +58,7 @@ struct PreviousSearchIndex {
                     at += 1
                     return start..<at
                 case UInt8(ascii: "\\"): at += 2
+                case UInt8(ascii: "*"): return nil  // written `\u002a` (in a comment)
                 default: at += 1
                 }
             }
@@ -92,6 +95,7 @@ struct PreviousSearchIndex {
                         at += 6
                     default: return nil
                     }
+                case UInt8(ascii: "*"): return nil
                 default: at += 1
                 }
             }
@@ -168,7 +172,7 @@ struct PreviousSearchIndex {
     /// The search index of the gallery `segments` make (its name and script), as
     /// `PageData.searchIndex` writes it.
     func spliced(_ segments: [AlbumRebuild.Segment]) -> (String, [UInt8]) {
-        var w = JSONWriter(capacity: bytes.count + 4096)
+        var w = JSONWriter(capacity: bytes.count + 4096, inComment: true)
         // A kept album's values are one run of bytes, separators and all.
         func column(
             _ open: StaticString, _ spans: [Range<Int>], separator: StaticString, _ fresh: (inout JSONWriter, Manifest.Photo) -> Void

@@ -1,8 +1,8 @@
 // browse: what the grid shows — the album filter, search (names, albums, dates, cameras),
 // sort (within albums, or the whole gallery by date) and "Picked only". The gallery's own
 // order needs no data beyond the album index; searching and the other sorts use the
-// search index, loaded the first time one of them is asked for (or the search field is
-// focused), so the first paint never waits for it.
+// search index, loaded the first time one of them is asked for (or a pointer or the focus
+// reaches the search field), so the first paint never waits for it.
 
 var Browse = (Proofsheet.browse = (function () {
   var albumFilter = $("album-filter");
@@ -330,10 +330,15 @@ var Browse = (Proofsheet.browse = (function () {
       apply();
     }
   });
-  // Whoever reaches for the search field is about to need the index.
-  search.addEventListener("focus", function () {
+  // Whoever reaches for the search field is about to need the index: a pointer over it (a
+  // few hundred ms before its click), its focus, the phone's search button pressed. (Not
+  // sooner: at 100,000 photos the index is 4.6 MB, for a visitor who may never search.)
+  function preload() {
     if (!Data.index() && !Data.complete()) Data.loadIndex().catch(function () {});
-  });
+  }
+  search.addEventListener("pointerenter", preload);
+  search.addEventListener("focus", preload);
+  $("find-toggle").addEventListener("pointerdown", preload);
   albumFilter.addEventListener("change", apply);
   sort.addEventListener("change", apply);
   pickedOnly.addEventListener("change", apply);

@@ -330,9 +330,10 @@ struct PageDataTests {
                 let album = Manifest.Album(path: "A", name: "A", count: photos.count)
                 let albums = photos.isEmpty ? [] : [PageData.Album(path: "A", name: "A", start: 0, count: photos.count, anchor: "a")]
                 let (name, script) = PageData.searchIndex(photos, albums: albums, albumOf: photos.map { _ in 0 })
-                let json = String(decoding: script, as: UTF8.self).dropFirst("Proofsheet.search(\"\(name)\",".count)
-                #expect(json.hasPrefix(head), sourceLocation: sourceLocation)
-                let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.dropLast(3).utf8)) as? [String: Any])
+                let parts = PageData.dataScriptParts("search", name: name)
+                let json = String(decoding: script, as: UTF8.self).dropFirst(parts.head.count).dropLast(parts.tail.count)
+                #expect(json.hasPrefix(head) && !json.contains("*"), sourceLocation: sourceLocation)
+                let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
                 let ids = try #require(parsed["ids"] as? String), names = try #require(parsed["names"] as? String)
                 #expect(PageFixtures.split(ids, count: photos.count) == photos.map(\.id), sourceLocation: sourceLocation)
                 let expected = photos.map { $0.name.replacingOccurrences(of: "/", with: "\u{2215}") }
@@ -360,10 +361,16 @@ struct PageDataTests {
             try check([empty, photo, empty], "{\"ids\":\"/\(photo.id)/\",\n\"names\":\"/one.jpg/\",\n\"dates\":[")
             // A `/` a manifest edited by hand put in a name cannot shift the photos after it.
             try check([slashed, photo], "{\"ids\":\"\(photo.id)/\(photo.id)\",\n\"names\":\"a\u{2215}b.jpg/one.jpg\",\n\"dates\":[")
+            // A `*` before a `/` would end the comment the index is in: every `*` is `\u002a`.
+            var starred = photo
+            (starred.name, starred.camera) = ("star*", "Cam */ era")
+            try check([starred, photo], "{\"ids\":\"\(photo.id)/\(photo.id)\",\n\"names\":\"star\\u002a/one.jpg\",\n\"dates\":[")
         }
     }
 
-    @Test("a search index in the old form (ids and names as arrays), or with a `\\/` no writer here makes, is not read back")
+    @Test(
+        "a search index in a form before (its JSON a value, not in a comment; ids and names arrays), or with a `\\/` or a `*` no writer here makes, is not read back"
+    )
     func joinedColumnsOnly() async throws {
         try await withTemporaryDirectory { root in
             let library = root + "/Library", site = root + "/Site"
@@ -372,15 +379,20 @@ struct PageDataTests {
             let name = try #require(try PageFixtures.pageData(site)["search"] as? String)
             let script = try FileSystem.read(site + "/data/\(name).js")
             #expect(PreviousSearchIndex(script: script, name: name, count: 3) != nil)
-            let json = String(decoding: script.dropFirst("Proofsheet.search(\"\(name)\",".count).dropLast(3), as: UTF8.self)
+            let parts = PageData.dataScriptParts("search", name: name)
+            let json = String(decoding: script.dropFirst(parts.head.utf8.count).dropLast(parts.tail.utf8.count), as: UTF8.self)
             let old = try PageFixtures.inOldForm(json, count: 3)
             #expect(old.hasPrefix("{\"ids\":[\"") && old.contains("],\n\"names\":[\"a0.jpg\",\"a1.jpg\",\"a2.jpg\"],\n\"dates\":["))
             let slash = json.replacingOccurrences(of: "/a1.jpg/", with: "/a\\/1.jpg/")
-            #expect(slash != json)
-            for text in [old, slash] {
+            let star = json.replacingOccurrences(of: "/a1.jpg/", with: "/a*1.jpg/")
+            #expect(slash != json && star != json)
+            for text in [old, slash, star] {
                 let (renamed, bytes) = PageData.dataScript("search", prefix: "s-", Array(text.utf8))
                 #expect(PreviousSearchIndex(script: bytes, name: renamed, count: 3) == nil)
             }
+            // The JSON handed to the page as a value, as proofsheet wrote it before.
+            let value = Array("Proofsheet.search(\"\(name)\",".utf8) + Array(json.utf8) + Array(");\n".utf8)
+            #expect(PreviousSearchIndex(script: value, name: name, count: 3) == nil)
         }
     }
 }

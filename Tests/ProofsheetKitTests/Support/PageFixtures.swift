@@ -55,9 +55,9 @@ enum PageFixtures {
     static func searchIndex(_ site: String) throws -> (json: [String: Any], text: String) {
         let name = try #require(try pageData(site)["search"] as? String)
         let script = try readText(site + "/data/\(name).js")
-        let prefix = "Proofsheet.search(\"\(name)\","
-        #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
-        let json = script.dropFirst(prefix.count).dropLast(3)
+        let (head, tail) = PageData.dataScriptParts("search", name: name)
+        #expect(script.hasPrefix(head) && script.hasSuffix(tail))
+        let json = script.dropFirst(head.count).dropLast(tail.count)
         return (try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]), String(json))
     }
 
@@ -80,7 +80,8 @@ enum PageFixtures {
         for file in FileSystem.contents(of: site + "/data") {
             let name = String(file.dropLast(3)), function = name.hasPrefix("c-") ? "chunk" : "search"
             let script = try readText(site + "/data/" + file)
-            let json = try transform(function, String(script.dropFirst("Proofsheet.\(function)(\"\(name)\",".count).dropLast(3)))
+            let (head, tail) = PageData.dataScriptParts(function, name: name)
+            let json = try transform(function, String(script.dropFirst(head.count).dropLast(tail.count)))
             let (renamed, bytes) = PageData.dataScript(function, prefix: String(name.prefix(2)), Array(json.utf8))
             FileSystem.remove(site + "/data/" + file)
             try FileSystem.writeAtomically(bytes, to: site + "/data/\(renamed).js")

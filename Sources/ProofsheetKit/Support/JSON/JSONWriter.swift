@@ -3,13 +3,17 @@
 /// runs over every photo of a 100,000-photo gallery on each rebuild, where Foundation's
 /// encoder was the slowest step. When `scriptSafe`, strings are escaped so the text is safe
 /// both inside a `<script>` element and as a script file (`<`, `>`, `&`, U+2028 and U+2029
-/// become `\u` escapes); otherwise they are escaped exactly as `JSONEncoder` does.
+/// become `\u` escapes); otherwise they are escaped exactly as `JSONEncoder` does. When
+/// `inComment` too, `*` becomes `\u002a`, so that no `*/` can end the `/* */` comment the
+/// search index is written in (`PageData.dataScript`).
 struct JSONWriter {
     var bytes: [UInt8] = []
     var scriptSafe: Bool
+    var inComment = false
 
-    init(capacity: Int = 0, scriptSafe: Bool = true) {
+    init(capacity: Int = 0, scriptSafe: Bool = true, inComment: Bool = false) {
         self.scriptSafe = scriptSafe
+        self.inComment = inComment
         bytes.reserveCapacity(capacity)
     }
 
@@ -51,7 +55,7 @@ struct JSONWriter {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                guard Self.mayEscape(byte, scriptSafe: scriptSafe) else {
+                guard Self.mayEscape(byte, scriptSafe: scriptSafe, inComment: inComment) else {
                     index += 1
                     continue
                 }
@@ -67,6 +71,7 @@ struct JSONWriter {
                 case UInt8(ascii: "<"): raw("\\u003c")
                 case UInt8(ascii: ">"): raw("\\u003e")
                 case UInt8(ascii: "&"): raw("\\u0026")
+                case UInt8(ascii: "*"): raw("\\u002a")
                 case 0..<0x20: unicodeEscape(byte)
                 // U+2028 and U+2029 (E2 80 A8/A9) end a line in older script parsers.
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
@@ -84,8 +89,9 @@ struct JSONWriter {
     /// Whether `string` must look at this byte: one escaped always, or when `scriptSafe`
     /// (`<`, `>`, `&`, and the lead byte of U+2028/U+2029).
     @inline(__always)
-    private static func mayEscape(_ byte: UInt8, scriptSafe: Bool) -> Bool {
+    private static func mayEscape(_ byte: UInt8, scriptSafe: Bool, inComment: Bool) -> Bool {
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        if inComment && byte == UInt8(ascii: "*") { return true }
         return scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2)
     }
 
