@@ -367,6 +367,15 @@ def first_builds_by_jobs(binary, library, work, jobs_list, rounds):
     return {jobs: sorted(rs, key=lambda r: r.wall)[len(rs) // 2] for jobs, rs in runs.items()}
 
 
+def say_copies(say, binary, corpus, small, work, args):
+    """The same, for a library of as many photos of 24 contents (hard links): each
+    content is rendered once a build, the rest is the walk, reading and writing."""
+    copies = os.path.join(CORPUS, f"copies-{args.library_size}")
+    corpus.ensure_copies(copies, small, args.library_size)
+    runs = first_builds_by_jobs(binary, copies, work, [1, 2, 4], args.rounds)
+    say_first_builds(say, f"{args.library_size:,} photos of 24 contents (copies)", args.library_size, runs)
+
+
 def say_first_builds(say, label, count, runs):
     jobs_list = sorted(runs)
     say(f"| first build, {label} | " + " | ".join(f"--jobs {j}" for j in jobs_list) + " |")
@@ -633,6 +642,7 @@ def main():
         say()
         runs = first_builds_by_jobs(binary, small, work, [1, 2, 4], args.rounds)
         say_first_builds(say, f"{args.library_size:,} small photos", args.library_size, runs)
+        say_copies(say, binary, corpus, small, work, args)
         os.makedirs(RESULTS, exist_ok=True)
         with open(os.path.join(RESULTS, "jobs.md"), "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -785,6 +795,7 @@ def main():
         print(f"\nFirst builds of the {args.library_size:,} corpus at --jobs 1, 2, 4…", flush=True)
         by_jobs = first_builds_by_jobs(binary, small, os.path.join(work, "by-jobs"), [1, 2, 4], args.rounds)
         say_first_builds(say, f"{args.library_size:,} small photos", args.library_size, by_jobs)
+        say_copies(say, binary, corpus, small, os.path.join(work, "by-jobs"), args)
 
     page = None
     if not args.skip_scale:

@@ -173,6 +173,23 @@ def ensure_small(root, count, processes):
     open(marker, "w").close()
 
 
+
+def ensure_copies(root, small, count, distinct=24):
+    """`count` photos of `distinct` contents: hard links to the first photos of the small
+    library, 2,000 an album, as in the page benchmark's library (the issue's 100,000)."""
+    marker = os.path.join(root, ".complete")
+    if os.path.exists(marker):
+        return
+    sources = sorted(os.path.join(dirpath, name) for dirpath, _, names in os.walk(small)
+                     for name in names if name.endswith(".jpg"))[:distinct]
+    for index in range(count):
+        album = os.path.join(root, f"Album {index // 2000 + 1:02d}")
+        os.makedirs(album, exist_ok=True)
+        path = os.path.join(album, f"IMG_{index:06d}.jpg")
+        if not os.path.exists(path):
+            os.link(sources[index % len(sources)], path)
+    open(marker, "w").close()
+
 # MARK: Colour, HEIC and 100 MP corpora (issue 8)
 
 PROFILES = {

@@ -46,6 +46,7 @@ struct RenderContext: Sendable {
     /// each worker reads its photo's header, then waits for its cost to fit.
     func render(_ jobs: [Job], concurrency: Int, budget: MemoryBudget = MemoryBudget(), each: (Outcome, Int) -> Void) async {
         let queue = JobQueue(jobs)
+        let contents = RenderedContents()
         let (outcomes, sink) = AsyncStream.makeStream(of: Outcome.self)
         let workers = max(1, min(concurrency, jobs.count))
         async let finished: Void = withTaskGroup(of: Void.self) { group in
@@ -54,7 +55,7 @@ struct RenderContext: Sendable {
                     let thread = RenderThread()
                     defer { thread.close() }
                     while let job = await queue.next() {
-                        let outcome = await self.process(job, budget: budget, on: thread)
+                        let outcome = await self.process(job, budget: budget, contents: contents, on: thread)
                         if case .writeFailed = outcome { await queue.stop() }
                         sink.yield(outcome)
                     }
@@ -72,10 +73,12 @@ struct RenderContext: Sendable {
     }
 
     /// Reads the photo's header, waits for its memory, then reads, decodes, renders and
-    /// writes it, on the worker's thread. Synchronous C work between the two waits; every
-    /// libgd image is created and freed inside it, and its colour transform taken from the
-    /// thread's.
-    func process(_ job: Job, budget: MemoryBudget, on thread: RenderThread) async -> Outcome {
+    /// writes it, on the worker's thread (unless `contents` has its bytes' images already).
+    /// Synchronous C work between the two waits; every libgd image is created and freed
+    /// inside it, and its colour transform taken from the thread's.
+    func process(
+        _ job: Job, budget: MemoryBudget, contents: RenderedContents, on thread: RenderThread
+    ) async -> Outcome {
         let path = library.appending(job.file.path)
         // The header first, read on its own: a hostile or oversized file is refused
         // before it is read whole, and the memory it needs is known before it is taken.
@@ -91,7 +94,7 @@ struct RenderContext: Sendable {
         }
         let cost = size + info.workingBytes + Self.outputBytes(info, sizes: sizes)
         await budget.reserve(cost)
-        let outcome = await thread.run { colors in self.render(job, path: path, colors: &colors) }
+        let outcome = await thread.run { colors in self.render(job, path: path, contents: contents, colors: &colors) }
         await budget.release(cost)
         return outcome
     }
@@ -103,7 +106,8 @@ struct RenderContext: Sendable {
     }
 
     /// The fingerprint is taken from the bytes read for decoding: the file is read once.
-    private func render(_ job: Job, path absolute: BytePath, colors: inout ColorTransforms) -> Outcome {
+    /// Bytes already rendered by this build are not decoded again (`RenderedContents`).
+    private func render(_ job: Job, path absolute: BytePath, contents: RenderedContents, colors: inout ColorTransforms) -> Outcome {
         let file = job.file
         let (path, pathBytes) = Manifest.stored(file.path)
         let bytes: [UInt8]
@@ -114,26 +118,18 @@ struct RenderContext: Sendable {
         }
         guard !bytes.isEmpty else { return .problem(Self.problem(job, "empty file")) }
         let fingerprint = ContentFingerprint(of: bytes)
-        let rendered: RenderedPhoto
-        do {
-            rendered = try Thumbnailer.render(bytes, sizes: sizes, colors: &colors, raw: job.file.format == .raw)
-        } catch {
-            return .problem(Self.problem(job, error.description))
-        }
         // Named by content and options: identical files share their images.
-        let base = "\(fingerprint.hex)-\(job.key)"
-        let thumb = Manifest.Image(src: "thumbs/\(base).jpg", width: rendered.thumbnail.width, height: rendered.thumbnail.height)
-        let thumb2x = Manifest.Image(
-            src: "thumbs/\(base)@2x.jpg", width: rendered.thumbnail2x.width, height: rendered.thumbnail2x.height)
-        let preview = Manifest.Image(
-            src: "previews/\(base).jpg", width: rendered.preview.width, height: rendered.preview.height)
-        var written: [String] = []
-        for (image, jpeg) in [(thumb, rendered.thumbnail.jpeg), (thumb2x, rendered.thumbnail2x.jpeg), (preview, rendered.preview.jpeg)] {
-            do {
-                try FileSystem.writeAtomically(jpeg, to: output + "/" + image.src)
-                written.append(image.src)
-            } catch {
-                return .writeFailed((error as? ProofsheetError) ?? ProofsheetError(output, "\(error)"), written: written)
+        let key = RenderedContents.Key(base: "\(fingerprint.hex)-\(job.key)", raw: job.file.format == .raw)
+        let rendered: RenderedContents.Made
+        if let made = contents.made(key) {
+            rendered = made
+        } else {
+            switch renderAndWrite(bytes, base: key.base, raw: key.raw, colors: &colors) {
+            case .success(let made):
+                contents.record(key, made)
+                rendered = made
+            case .failure(.photo(let reason)): return .problem(Self.problem(job, reason))
+            case .failure(.write(let error, let written)): return .writeFailed(error, written: written)
             }
         }
         let m = rendered.metadata
@@ -145,11 +141,49 @@ struct RenderContext: Sendable {
             dateSource: m.dateTaken == nil ? "file" : "exif",
             camera: m.camera, lens: m.lens, exposure: m.exposure, aperture: m.aperture, iso: m.iso,
             focalLength: m.focalLength, description: m.description, gps: includeGPS ? m.gps : nil,
-            key: job.key, thumb: thumb, thumb2x: thumb2x, preview: preview, exifWarning: m.malformed ? true : nil,
+            key: job.key, thumb: rendered.thumb, thumb2x: rendered.thumb2x, preview: rendered.preview,
+            exifWarning: m.malformed ? true : nil,
             companions: job.companions.isEmpty ? nil : job.companions)
         // One line for everything worth saying about a photo that is shown all the same.
         photo.warning = rendered.warnings.isEmpty ? nil : rendered.warnings.joined(separator: "; ")
         return .photo(photo, warning: photo.warning.map { ProofsheetError(path, $0) })
+    }
+
+    /// Why a photo's bytes gave no images: the photo cannot be used, or the site cannot be
+    /// written (`written`: what was, before that).
+    private enum RenderFailure: Error {
+        case photo(String)
+        case write(ProofsheetError, written: [String])
+    }
+
+    /// The photo's three images made and written under `base`, and what its bytes gave.
+    private func renderAndWrite(
+        _ bytes: [UInt8], base: String, raw: Bool, colors: inout ColorTransforms
+    ) -> Result<RenderedContents.Made, RenderFailure> {
+        let rendered: RenderedPhoto
+        do {
+            rendered = try Thumbnailer.render(bytes, sizes: sizes, colors: &colors, raw: raw)
+        } catch {
+            return .failure(.photo(error.description))
+        }
+        let thumb = Manifest.Image(src: "thumbs/\(base).jpg", width: rendered.thumbnail.width, height: rendered.thumbnail.height)
+        let thumb2x = Manifest.Image(
+            src: "thumbs/\(base)@2x.jpg", width: rendered.thumbnail2x.width, height: rendered.thumbnail2x.height)
+        let preview = Manifest.Image(
+            src: "previews/\(base).jpg", width: rendered.preview.width, height: rendered.preview.height)
+        var written: [String] = []
+        for (image, jpeg) in [(thumb, rendered.thumbnail.jpeg), (thumb2x, rendered.thumbnail2x.jpeg), (preview, rendered.preview.jpeg)] {
+            do {
+                try FileSystem.writeAtomically(jpeg, to: output + "/" + image.src)
+                written.append(image.src)
+            } catch {
+                return .failure(.write((error as? ProofsheetError) ?? ProofsheetError(output, "\(error)"), written: written))
+            }
+        }
+        return .success(
+            RenderedContents.Made(
+                format: rendered.format, metadata: rendered.metadata, width: rendered.width, height: rendered.height,
+                thumb: thumb, thumb2x: thumb2x, preview: preview, warnings: rendered.warnings))
     }
 
     /// The header of the file at `path` and the file's size, reading only what the header
