@@ -18,7 +18,8 @@ Each run also reports what the build wrote: the files of the site (and its cache
 rewritten, by inode, modification time and size, and their bytes.
 The binaries must make the same site (same generator, same templates), so that each
 rebuilds what the other wrote — or, with --site-old DIR, OLD rebuilds a site of its own
-(a copy of --site: for binaries whose page files differ); then the library is edited once
+(a copy of --site: for binaries whose page files differ), built with OLD's own templates
+(those of its source tree, for a binary of another commit); then the library is edited once
 a pair of runs, so each site still sees one photo changed. The load average is printed
 before and after.
 
@@ -40,10 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = ("--limit", "500", "--thumb-size", "160", "--preview-size", "320", "--quiet")
 
 
-def build(binary, library, site):
+def build(binary, library, site, own_templates=False):
+    """One build; with `own_templates`, the binary's own (those of its source tree or
+    installation, for a binary of another commit), else this checkout's."""
     start = time.monotonic()
-    child = subprocess.Popen([binary, "build", str(library), "--output", str(site), *OPTIONS,
-                              "--templates", str(ROOT / "Templates")],
+    templates = [] if own_templates else ["--templates", str(ROOT / "Templates")]
+    child = subprocess.Popen([binary, "build", str(library), "--output", str(site), *OPTIONS, *templates],
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - start
@@ -139,7 +142,7 @@ def main():
     # Settle: the site as both make it (each its own, with --site-old).
     build(binaries["new"], args.library, args.site)
     if args.site_old:
-        build(binaries["old"], args.library, args.site_old)
+        build(binaries["old"], args.library, args.site_old, own_templates=True)
     times = {"old": [], "new": []}
     writes = {"old": [], "new": []}
     k = 0
@@ -150,7 +153,7 @@ def main():
                 k += 1
             prepare(args.mode, sites[name])
             before = states(sites[name])
-            wall, cpu = build(binaries[name], args.library, sites[name])
+            wall, cpu = build(binaries[name], args.library, sites[name], own_templates=name == "old" and args.site_old)
             files, size = written(before, states(sites[name]))
             times[name].append((wall, cpu))
             writes[name].append((files, size))
