@@ -186,7 +186,10 @@ def test_exported_selections_collect_into_numbered_folders_and_import_back(galle
           "the sheet does not list Album's picks")
     name, data = gallery.export()
     gallery.click(engine.script("return document.getElementById('review-close')"))
-    assert engine.script("return document.getElementById('switcher').closest('#tray') !== null")
+    # The switcher goes back on the dialog's close event, which the browser queues as a
+    # task of its own after the click (WebKit's driver returned before it had run).
+    until(lambda: engine.script("return document.getElementById('switcher').closest('#tray') !== null"),
+          "the switcher is not back in the tray after the sheet closed")
     wait_shown(gallery, B, 4, "red", True, "4 stars, red label, rejected")
 
     order = json.loads(data)
