@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The images this build has made, by the name they share: a photo's content and the
 /// image options (`fingerprint-key`). A photo whose bytes are those of one already
@@ -11,7 +11,12 @@ import Synchronization
 /// inode, so the workers waited on the disk (at 10,000 photos of 24 contents, a render
 /// worker was blocked a third of its time). Two copies rendered at the same moment are
 /// both rendered; their files are the same bytes.
-final class RenderedContents: Sendable {
+///
+/// Guarded by an `NSLock` (a pthread mutex), not the standard library's `Mutex`: the render
+/// workers are threads of their own (`RenderThread`), and on Linux `Mutex` waits with
+/// futexes in code the thread sanitizer does not see, so it reported the two workers'
+/// records as a race; it sees a pthread mutex.
+final class RenderedContents: @unchecked Sendable {
     /// What a photo's bytes gave: everything of `RenderedPhoto` but the JPEGs, written.
     struct Made: Sendable {
         var format: ImageFormat
@@ -24,7 +29,9 @@ final class RenderedContents: Sendable {
         var warnings: [String]
     }
 
-    private let made = Mutex<[Key: Made]>([:])
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var made: [Key: Made] = [:]
 
     struct Key: Hashable {
         /// `fingerprint-key`, the images' shared name.
@@ -35,11 +42,11 @@ final class RenderedContents: Sendable {
 
     /// The images made of these bytes, when a photo of them was rendered and written.
     func made(_ key: Key) -> Made? {
-        made.withLock { $0[key] }
+        lock.withLock { made[key] }
     }
 
     /// Images of these bytes were written whole.
     func record(_ key: Key, _ images: Made) {
-        made.withLock { $0[key] = images }
+        lock.withLock { made[key] = images }
     }
 }
