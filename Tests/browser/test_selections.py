@@ -91,6 +91,19 @@ def wait_tray(gallery, names):
     return gallery.wait_state(lambda s: s["tray"] == names, f"the tray does not hold {names}")
 
 
+def wait_imported(gallery, file):
+    """Imports `file` into a page with nothing picked, then waits for the test's picks in
+    each selection: Album A, C; Parents C; Cover B."""
+    wait_tray(gallery, [])
+    import_file(gallery, file)
+    gallery.wait_notice("Imported 4 picks in 3 selections")
+    wait_tray(gallery, [A, C])
+    choose(gallery, "Parents")
+    wait_tray(gallery, [C])
+    choose(gallery, "Cover")
+    wait_tray(gallery, [B])
+
+
 def test_each_selection_has_its_own_picks_limit_minimum_and_status(gallery):
     engine = gallery.engine
     state = switcher(gallery)
@@ -212,14 +225,7 @@ def test_exported_selections_collect_into_numbered_folders_and_import_back(galle
     gallery.open(engine.script("return location.href"), fresh=True)
     gallery.to_photos()
     assert chosen(gallery) == ["Album"]
-    wait_tray(gallery, [])
-    import_file(gallery, path)
-    gallery.wait_notice("Imported 4 picks in 3 selections")
-    wait_tray(gallery, [A, C])
-    choose(gallery, "Parents")
-    wait_tray(gallery, [C])
-    choose(gallery, "Cover")
-    wait_tray(gallery, [B])
+    wait_imported(gallery, path)
     wait_shown(gallery, B, 4, "red", True, "4 stars, red label, rejected")
 
 

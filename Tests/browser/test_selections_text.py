@@ -11,8 +11,8 @@ import pytest
 import helpers
 from engines import DriverGallery, until
 from round_trip import RECORD_MAIL
-from test_marks import ChromiumEngine, import_file
-from test_selections import SELECTIONS, choose, engine_for, switcher, wait_tray
+from test_marks import ChromiumEngine
+from test_selections import SELECTIONS, choose, engine_for, switcher, wait_imported, wait_tray
 
 A, B, C = "IMG_0101.jpg", "IMG_0102.jpg", "Sunset over the water.jpg"
 ENGINES = ["chromium", "webkit", "firefox"]
@@ -112,14 +112,7 @@ def test_the_lists_and_the_mail_hold_every_selection_and_collect_reads_the_mail(
     # The page's own import reads the mail back into each selection too.
     gallery.open(gallery.engine.script("return location.href"), fresh=True)
     gallery.to_photos()
-    wait_tray(gallery, [])
-    import_file(gallery, mail)
-    gallery.wait_notice("Imported 4 picks in 3 selections")
-    wait_tray(gallery, [A, C])
-    choose(gallery, "Parents")
-    wait_tray(gallery, [C])
-    choose(gallery, "Cover")
-    wait_tray(gallery, [B])
+    wait_imported(gallery, mail)
 
 
 def test_clear_empties_the_selection_shown_and_clear_all_every_one(gallery):
