@@ -32,10 +32,10 @@ struct PartWalk {
     var encoded: [UInt8] {
         var body: [UInt8] = []
         for (path, file) in known.sorted(by: { $0.key < $1.key }) {
-            Self.append(UInt32(path.bytes.count), to: &body)
+            BuildCache.appendInteger(UInt32(path.bytes.count), to: &body)
             body += path.bytes
-            Self.append(UInt64(bitPattern: file.bytes), to: &body)
-            Self.append(UInt64(bitPattern: file.modified), to: &body)
+            BuildCache.appendInteger(file.bytes, to: &body)
+            BuildCache.appendInteger(file.modified, to: &body)
             body.append(UInt8(ImageFormat.allCases.firstIndex(of: file.format)!))
         }
         return Array((Self.header + ContentFingerprint(of: body).hex + "\n").utf8) + body
@@ -45,30 +45,18 @@ struct PartWalk {
         let head = Array(header.utf8)
         let start = head.count + 33
         guard bytes.count >= start, bytes.starts(with: head), bytes[start - 1] == 0x0A else { return nil }
-        let body = bytes[start...]
-        guard String(decoding: bytes[head.count..<(start - 1)], as: UTF8.self) == ContentFingerprint(of: Array(body)).hex else {
-            return nil
-        }
+        guard String(decoding: bytes[head.count..<(start - 1)], as: UTF8.self) == ContentFingerprint(of: Array(bytes[start...])).hex
+        else { return nil }
         var walk = PartWalk([])
-        var at = body.startIndex
-        func number(_ count: Int) -> UInt64? {
-            guard body.endIndex - at >= count else { return nil }
-            defer { at += count }
-            return body[at..<(at + count)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
-        }
-        while at < body.endIndex {
-            guard let length = number(4), body.endIndex - at >= Int(length) else { return nil }
-            let path = BytePath(bytes: Array(body[at..<(at + Int(length))]))
-            at += Int(length)
-            guard let size = number(8), let time = number(8), let format = number(1), Int(format) < ImageFormat.allCases.count
+        var reader = BuildCache.Reader(bytes: bytes, at: start)
+        while reader.at < bytes.count {
+            guard let length = reader.uint32(), let path = reader.bytes(Int(length)),
+                let size = reader.int64(), let time = reader.int64(), let format = reader.integer(UInt8.self),
+                Int(format) < ImageFormat.allCases.count
             else { return nil }
-            walk.known[path] = LibraryScanner.Known(
-                bytes: Int64(bitPattern: size), modified: Int64(bitPattern: time), format: ImageFormat.allCases[Int(format)])
+            walk.known[BytePath(bytes: Array(path))] = LibraryScanner.Known(
+                bytes: size, modified: time, format: ImageFormat.allCases[Int(format)])
         }
         return walk
-    }
-
-    private static func append(_ value: some FixedWidthInteger, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 }
