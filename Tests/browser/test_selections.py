@@ -237,6 +237,32 @@ def test_a_gallery_without_named_selections_has_no_switcher(page, demo):
     assert keys == [f"proofsheet:{demo.gallery}:picks"]
 
 
+def test_folded_beside_the_header_the_selections_tray_is_a_slim_box(chromium, named):
+    """Nothing picked, on a desktop: the folded tray is the title and More on one line, the
+    tabs (each selection's count) under it, then the hint; the status line the tabs repeat
+    is for screen readers only. It once stacked all five and made the header 254 px tall."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(named.url)
+        page.wait_for_selector("html[data-ready=true]")
+        page.evaluate("document.getElementById('photos').scrollIntoView()")
+        box = page.evaluate("""() => {
+          const rect = id => document.getElementById(id).getBoundingClientRect();
+          const status = document.getElementById('status');
+          return {folded: document.documentElement.classList.contains('tray-collapsed'), tray: rect('tray').height,
+                  header: document.querySelector('header.top').getBoundingClientRect().height,
+                  title: rect('tray-title').top, more: rect('copy').top, titleBottom: rect('tray-title').bottom,
+                  switcher: rect('switcher').top, statusWidth: status.getBoundingClientRect().width, status: status.textContent};
+        }""")
+        assert box["folded"], box
+        assert box["more"] < box["titleBottom"] and box["switcher"] > box["titleBottom"], box  # More beside the title
+        assert box["statusWidth"] <= 1 and box["status"] == "Album: Pick at least 2 (up to 3) — 0 picked", box
+        assert box["tray"] < 160 and box["header"] < 170, box
+    finally:
+        context.close()
+
+
 def test_a_file_of_named_selections_is_refused_by_a_gallery_of_one(page, demo, named, tmp_path):
     gallery = DriverGallery(ChromiumEngine(page), demo).open().to_photos()
     photo = demo.photo(A)
