@@ -95,19 +95,31 @@ var Focus = (Proofsheet.focus = (function () {
   // Nothing picked: the tray folds away. The photo just picked or unpicked keeps its place
   // on the screen while the grid takes its new width (its cell may be drawn anew, further
   // down: then it gets the focus back), and focus that was on a control the folded tray no
-  // longer shows goes to the tray itself.
-  function render(order) {
+  // longer shows goes to the tray itself. Its place is taken by hold(), before anything
+  // else is drawn for the change: the tray's list drawn first grew the folded box beside
+  // the header, and a photo measured after that was put back 78 px too low.
+  function hold(order) {
+    var collapse = order.length === 0;
+    if (root.classList.contains("tray-collapsed") === collapse) return null;
+    var focused = document.activeElement;
+    var cell = Grid.main.contains(focused) && focused.closest ? focused.closest("li.photo") : null;
+    if (!cell && order.length) cell = document.getElementById("p-" + order[order.length - 1]);
+    return {
+      focused: focused,
+      position: cell ? Grid.positionOf(cell) : null,
+      before: cell ? cell.getBoundingClientRect().top : 0,
+      refocus: cell && cell.contains(focused) ? (focused.name === "pick" ? "box" : "link") : null,
+      boxBefore: cell ? cell.querySelector("input").getBoundingClientRect().top : 0,
+    };
+  }
+  function render(order, held) {
     var collapse = order.length === 0;
     // A name or a note typed before stays in sight (after Clear, say).
     tray.classList.toggle("about-empty", !$("by").value && !$("selection-note").value);
     if (root.classList.contains("tray-collapsed") === collapse) return;
-    var focused = document.activeElement;
-    var cell = Grid.main.contains(focused) && focused.closest ? focused.closest("li.photo") : null;
-    if (!cell && order.length) cell = document.getElementById("p-" + order[order.length - 1]);
-    var position = cell ? Grid.positionOf(cell) : null;
-    var before = cell ? cell.getBoundingClientRect().top : 0;
-    var refocus = cell && cell.contains(focused) ? (focused.name === "pick" ? "box" : "link") : null;
-    var boxBefore = cell ? cell.querySelector("input").getBoundingClientRect().top : 0;
+    var kept = held || hold(order);
+    var focused = kept.focused;
+    var position = kept.position;
     root.classList.toggle("tray-collapsed", collapse);
     if (focused && tray.contains(focused) && focused.getClientRects().length === 0) tray.focus();
     Grid.redraw();
@@ -117,20 +129,20 @@ var Focus = (Proofsheet.focus = (function () {
     window.requestAnimationFrame(function () {
       var top = Grid.topOf(position);
       if (top === null || token !== keeping || scrolledSince(y)) return;
-      window.scrollTo(0, top - before);
+      window.scrollTo(0, top - kept.before);
       y = window.pageYOffset;
       Grid.redraw();
       // Drawn at its new width: its box where it was (the cell's height follows its width).
       window.requestAnimationFrame(function () {
         var now = Grid.cells().get(position);
         if (!now || token !== keeping || scrolledSince(y)) return;
-        var moved = now.box.getBoundingClientRect().top - boxBefore;
+        var moved = now.box.getBoundingClientRect().top - kept.boxBefore;
         if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
         var lost = document.activeElement === Grid.main || document.activeElement === document.body;
-        if (refocus && lost) (refocus === "box" ? now.box : now.link).focus({ preventScroll: true });
+        if (kept.refocus && lost) (kept.refocus === "box" ? now.box : now.link).focus({ preventScroll: true });
       });
     });
   }
 
-  return { measure: measure, render: render };
+  return { measure: measure, hold: hold, render: render };
 })());

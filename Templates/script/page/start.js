@@ -7,6 +7,7 @@ function renderAll(order, reason) {
     Notes.render();
     return;
   }
+  var held = Focus.hold(order); // the photo's place, before anything is drawn anew
   Grid.render(order);
   Status.render(order);
   Tray.render(order);
@@ -17,7 +18,7 @@ function renderAll(order, reason) {
   Review.render(order);
   Bar.render(order);
   Switcher.render();
-  Focus.render(order);
+  Focus.render(order, held);
   if (reason !== "restore") Store.save(Picks.records());
 }
 Picks.onChange(renderAll);
