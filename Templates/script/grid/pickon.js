@@ -22,6 +22,10 @@ var PickOn = (Proofsheet.pickon = (function () {
     if (bubble.parentNode !== cell) cell.appendChild(bubble);
     bubble.textContent = Status.whyNot();
     bubble.hidden = false;
+    // A box at the foot of the screen (or just above the phone's bar): its bubble, under
+    // it, would be cut by the edge; the page moves the few pixels it needs to show it whole
+    // (nothing when it is: "nearest", within the scroll padding the bar keeps).
+    bubble.scrollIntoView({ block: "nearest", inline: "nearest" });
     clearTimeout(timer);
     timer = setTimeout(hide, SHOWN_MS);
   }
