@@ -185,3 +185,27 @@ def test_without_javascript_nothing_offers_picking(chromium, demo):
         assert page.locator("#skip-tray").is_hidden()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390, 430])
+def test_the_phone_viewer_has_pick_and_details_on_one_row_and_the_marks_under_them(chromium, demo, width):
+    """In the phone viewer the marks once sat in the pick's column, as wide as the screen:
+    Details took a line of its own and, at 390 px, so did the reject mark (×)."""
+    context, page, gallery = open_in(chromium, demo, phone(width), mobile=True)
+    try:
+        gallery.view(A)
+        rows = page.evaluate("""() => {
+          const top = el => Math.round(el.getBoundingClientRect().top);
+          const bottom = el => Math.round(el.getBoundingClientRect().bottom);
+          const marks = Array.from(document.querySelectorAll('#viewer-marks .marks-row button'));
+          return {pick: top(document.getElementById('viewer-pick-button')), pickBottom: bottom(document.getElementById('viewer-pick-button')),
+                  details: top(document.querySelector('#viewer-details summary')), marks: marks.map(top),
+                  right: Math.max(...marks.map(b => b.getBoundingClientRect().right)), width: innerWidth};
+        }""")
+        assert abs(rows["pick"] - rows["details"]) < 8, rows
+        assert min(rows["marks"]) >= rows["pickBottom"], rows
+        assert rows["right"] <= rows["width"], rows
+        if width >= 390:
+            assert len(set(rows["marks"])) == 1, rows  # the stars, the labels and × on one line
+    finally:
+        context.close()
