@@ -112,15 +112,15 @@ var Focus = (Proofsheet.focus = (function () {
       boxBefore: cell ? cell.querySelector("input").getBoundingClientRect().top : 0,
     };
   }
+  // Draws the change: held is what hold(order) gave before the rest of the page was drawn
+  // (null: the tray stays as it is).
   function render(order, held) {
-    var collapse = order.length === 0;
     // A name or a note typed before stays in sight (after Clear, say).
     tray.classList.toggle("about-empty", !$("by").value && !$("selection-note").value);
-    if (root.classList.contains("tray-collapsed") === collapse) return;
-    var kept = held || hold(order);
-    var focused = kept.focused;
-    var position = kept.position;
-    root.classList.toggle("tray-collapsed", collapse);
+    if (!held) return;
+    var focused = held.focused;
+    var position = held.position;
+    root.classList.toggle("tray-collapsed", order.length === 0);
     if (focused && tray.contains(focused) && focused.getClientRects().length === 0) tray.focus();
     Grid.redraw();
     if (position === null) return;
@@ -129,17 +129,17 @@ var Focus = (Proofsheet.focus = (function () {
     window.requestAnimationFrame(function () {
       var top = Grid.topOf(position);
       if (top === null || token !== keeping || scrolledSince(y)) return;
-      window.scrollTo(0, top - kept.before);
+      window.scrollTo(0, top - held.before);
       y = window.pageYOffset;
       Grid.redraw();
       // Drawn at its new width: its box where it was (the cell's height follows its width).
       window.requestAnimationFrame(function () {
         var now = Grid.cells().get(position);
         if (!now || token !== keeping || scrolledSince(y)) return;
-        var moved = now.box.getBoundingClientRect().top - kept.boxBefore;
+        var moved = now.box.getBoundingClientRect().top - held.boxBefore;
         if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
         var lost = document.activeElement === Grid.main || document.activeElement === document.body;
-        if (kept.refocus && lost) (kept.refocus === "box" ? now.box : now.link).focus({ preventScroll: true });
+        if (held.refocus && lost) (held.refocus === "box" ? now.box : now.link).focus({ preventScroll: true });
       });
     });
   }
